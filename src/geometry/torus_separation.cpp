@@ -1,0 +1,48 @@
+#include "geometry/torus_separation.hpp"
+
+#include <limits>
+
+#include "geometry/circle.hpp"
+#include "geometry/torus_local_minima.hpp"
+
+namespace relcp::geometry {
+namespace {
+
+constexpr double kNoThreshold = std::numeric_limits<double>::infinity();
+
+}  // namespace
+
+SignedSeparation torus_torus_separation(const Torus& a, const Pose& pose_a, const Torus& b,
+                                        const Pose& pose_b, const SeparationOptions& options) {
+  // Never empty without a threshold; the deepest comes first.
+  return torus_torus_local_minima(a, pose_a, b, pose_b, kNoThreshold, options).front();
+}
+
+SignedSeparation torus_convex_separation(const Torus& a, const Pose& pose_a, const Shape& convex_b,
+                                         const Pose& pose_b, const SeparationOptions& options) {
+  return torus_convex_local_minima(a, pose_a, convex_b, pose_b, kNoThreshold, options).front();
+}
+
+// Closed form: the centreline point lowest along the wall normal is the one whose radial
+// direction is most opposed to it.
+SignedSeparation torus_wall_separation(const Torus& torus, const Pose& pose, const HalfSpace& wall,
+                                       const SeparationOptions&) {
+  const Circle centreline = torus_centreline(torus, pose);
+  const Vec3 in_plane = wall.normal - wall.normal.dot(centreline.axis) * centreline.axis;
+  // A torus lying flat on the wall touches it along a whole circle: pick angle 0.
+  const Vec3 radial = in_plane.norm() > 1e-12 ? Vec3(-in_plane.normalized())
+                                               : centreline.radial(0.0);
+  const Vec3 lowest = centreline.centre + centreline.radius * radial;
+  const double height = (lowest - wall.point).dot(wall.normal);
+
+  SignedSeparation contact;
+  contact.normal = -wall.normal;
+  contact.phi = height - torus.minor_radius;
+  contact.point_a = lowest + torus.minor_radius * contact.normal;
+  contact.point_b = lowest - height * wall.normal;
+  contact.iterations = 0;
+  contact.converged = true;
+  return contact;
+}
+
+}  // namespace relcp::geometry
