@@ -1,0 +1,116 @@
+// LCP solver benchmark on Erleben's synthetic families (digest Part 5, E7; [E] Fig. 5):
+//   Fluid/<solver>/G       sparse fluid LCPs, N = G^3 up to 8000: iterations and time to
+//                          ||min(z, Mz+q)||_inf <= 1e-8 for PGS, PSOR(1.4), min-map and Fischer-Newton;
+//   FluidSweeps/G          10 PGS sweeps at tolerance 0: time per sweep against nnz (O(nnz));
+//   Contact/<solver>/K     contact LCPs, N = 6K up to 300, Lemke and Fischer-Newton (Lemke's
+//                          growth with n);
+//   DenseSpd250/<solver>   make_pd_matrix(250) with the planted solution, Lemke and Fischer-Newton
+//                          (the problem scripts/bench_lcp_siconos.py also gives to Siconos).
+// Problems are generated (seed 1) outside the timed loop. Run through scripts/bench_lcp.sh.
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "lcp/erleben_generators.hpp"
+#include "lcp/registry.hpp"
+
+namespace {
+
+using relcp::lcp::LcpProblem;
+using relcp::lcp::SolverOptions;
+using relcp::lcp::SolverResult;
+namespace erleben = relcp::lcp::erleben;
+
+constexpr std::uint64_t kSeed = 1;
+
+enum class Family { fluid, contact, dense_pd };
+
+// Generated once per (family, size) and kept for all repetitions.
+const LcpProblem& cached_problem(Family family, int size) {
+  static std::map<std::pair<Family, int>, std::unique_ptr<erleben::GeneratedLcp>> cache;
+  auto& slot = cache[{family, size}];
+  if (!slot) {
+    switch (family) {
+      case Family::fluid: slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_fluid_lcp(size, kSeed)); break;
+      case Family::contact:
+        slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_contact_lcp(size, kSeed));
+        break;
+      case Family::dense_pd: slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_pd_lcp(size, kSeed)); break;
+    }
+  }
+  return slot->problem;
+}
+
+void solve_loop(benchmark::State& state, const std::string& solver_name, const LcpProblem& problem,
+                SolverOptions options) {
+  options.record_history = false;
+  const auto solver = relcp::lcp::make_solver(solver_name);
+  SolverResult result;
+  for (auto _ : state) {
+    result = solver->solve(problem, options);
+    benchmark::DoNotOptimize(result.z.data());
+  }
+  state.counters["n"] = static_cast<double>(problem.size());
+  state.counters["nnz"] = static_cast<double>(problem.nonzeros());
+  state.counters["iterations"] = result.iterations;
+  state.counters["converged"] = result.status == relcp::lcp::Status::converged ? 1 : 0;
+  state.counters["residual"] = result.residual;
+  if (result.status != relcp::lcp::Status::converged) {
+    state.SetLabel(std::string("status ") + std::string(relcp::lcp::to_string(result.status)));
+  }
+}
+
+SolverOptions to_tolerance(double tolerance, int max_iterations) {
+  SolverOptions options;
+  options.tolerance = tolerance;
+  options.max_iterations = max_iterations;
+  return options;
+}
+
+void Fluid(benchmark::State& state, const char* solver) {
+  solve_loop(state, solver, cached_problem(Family::fluid, static_cast<int>(state.range(0))), to_tolerance(1e-8, 1000));
+}
+
+void FluidSweeps(benchmark::State& state) {
+  const LcpProblem& problem = cached_problem(Family::fluid, static_cast<int>(state.range(0)));
+  solve_loop(state, "pgs", problem, to_tolerance(0.0, 10));
+  state.counters["seconds_per_sweep_per_nnz"] =
+      benchmark::Counter(10.0 * problem.nonzeros(), benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+}
+
+void Contact(benchmark::State& state, const char* solver) {
+  solve_loop(state, solver, cached_problem(Family::contact, static_cast<int>(state.range(0))), to_tolerance(1e-8, 0));
+}
+
+void DenseSpd250(benchmark::State& state, const char* solver) {
+  solve_loop(state, solver, cached_problem(Family::dense_pd, 250), to_tolerance(1e-8, 0));
+}
+
+void fluid_sizes(benchmark::internal::Benchmark* benchmark) {
+  for (const int grid : {4, 8, 12, 16, 20}) benchmark->Arg(grid);  // N = 64 ... 8000
+  benchmark->Unit(benchmark::kMillisecond);
+}
+
+void contact_sizes(benchmark::internal::Benchmark* benchmark) {
+  for (const int contacts : {10, 20, 30, 40, 50}) benchmark->Arg(contacts);  // N = 60 ... 300
+  benchmark->Unit(benchmark::kMillisecond);
+}
+
+BENCHMARK_CAPTURE(Fluid, pgs, "pgs")->Apply(fluid_sizes);
+BENCHMARK_CAPTURE(Fluid, psor, "psor")->Apply(fluid_sizes);
+BENCHMARK_CAPTURE(Fluid, minmap, "minmap")->Apply(fluid_sizes);
+BENCHMARK_CAPTURE(Fluid, fischer, "fischer")->Apply(fluid_sizes);
+BENCHMARK(FluidSweeps)->Apply(fluid_sizes);
+BENCHMARK_CAPTURE(Contact, lemke, "lemke")->Apply(contact_sizes);
+BENCHMARK_CAPTURE(Contact, fischer, "fischer")->Apply(contact_sizes);
+BENCHMARK_CAPTURE(DenseSpd250, lemke, "lemke")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(DenseSpd250, fischer, "fischer")->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
