@@ -1,0 +1,80 @@
+#include "geometry/signed_separation.hpp"
+
+#include <utility>
+#include <variant>
+
+#include "geometry/convex_separation.hpp"
+#include "geometry/sphere_separation.hpp"
+#include "geometry/spherocylinder_separation.hpp"
+#include "geometry/support_function.hpp"
+#include "geometry/torus_separation.hpp"
+#include "geometry/wall_separation.hpp"
+
+namespace relcp::geometry {
+namespace {
+
+// The same contact seen from the other body: phi unchanged, points swapped, normal negated.
+SignedSeparation swapped(SignedSeparation separation) {
+  std::swap(separation.point_a, separation.point_b);
+  separation.normal = -separation.normal;
+  return separation;
+}
+
+bool is_rounded_segment(const Shape& shape) {
+  return std::holds_alternative<Sphere>(shape) || std::holds_alternative<Spherocylinder>(shape);
+}
+
+Segment core_segment(const Shape& shape, const Pose& pose) {
+  if (const auto* rod = std::get_if<Spherocylinder>(&shape)) return axis_segment(*rod, pose);
+  return centre_segment(pose);
+}
+
+double core_radius(const Shape& shape) {
+  if (const auto* rod = std::get_if<Spherocylinder>(&shape)) return rod->radius;
+  return std::get<Sphere>(shape).radius;
+}
+
+SignedSeparation convex_pair_separation(const Shape& shape_a, const Pose& pose_a,
+                                        const Shape& shape_b, const Pose& pose_b,
+                                        const SeparationOptions& options) {
+  const auto* sphere_a = std::get_if<Sphere>(&shape_a);
+  const auto* sphere_b = std::get_if<Sphere>(&shape_b);
+  if (sphere_a != nullptr && sphere_b != nullptr) {
+    return sphere_sphere_separation(pose_a.position, sphere_a->radius, pose_b.position,
+                                    sphere_b->radius);
+  }
+  if (is_rounded_segment(shape_a) && is_rounded_segment(shape_b)) {
+    return rounded_segment_separation(core_segment(shape_a, pose_a), core_radius(shape_a),
+                                      core_segment(shape_b, pose_b), core_radius(shape_b));
+  }
+  return convex_separation(ConvexSupport::of(shape_a, pose_a.orientation), pose_a.position,
+                           ConvexSupport::of(shape_b, pose_b.orientation), pose_b.position,
+                           options);
+}
+
+}  // namespace
+
+SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b,
+                                   const Pose& pose_b, const SeparationOptions& options) {
+  const auto* torus_a = std::get_if<Torus>(&shape_a);
+  const auto* torus_b = std::get_if<Torus>(&shape_b);
+  if (torus_a != nullptr && torus_b != nullptr) {
+    return torus_torus_separation(*torus_a, pose_a, *torus_b, pose_b, options);
+  }
+  if (torus_a != nullptr) return torus_convex_separation(*torus_a, pose_a, shape_b, pose_b, options);
+  if (torus_b != nullptr) {
+    return swapped(torus_convex_separation(*torus_b, pose_b, shape_a, pose_a, options));
+  }
+  return convex_pair_separation(shape_a, pose_a, shape_b, pose_b, options);
+}
+
+SignedSeparation signed_separation(const Shape& shape, const Pose& pose, const HalfSpace& wall,
+                                   const SeparationOptions& options) {
+  if (const auto* torus = std::get_if<Torus>(&shape)) {
+    return torus_wall_separation(*torus, pose, wall, options);
+  }
+  return convex_wall_separation(ConvexSupport::of(shape, pose.orientation), pose.position, wall,
+                                options);
+}
+
+}  // namespace relcp::geometry
