@@ -6,7 +6,7 @@ include(GoogleTest)
 find_package(GTest REQUIRED)
 
 set(RELCP_MPI_ENVIRONMENT OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-    OMPI_MCA_rmaps_base_oversubscribe=1 OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE)
+    OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE)
 
 function(relcp_add_test name)
   cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
