@@ -1,0 +1,20 @@
+#pragma once
+// One rigid body as the particle store keeps it (owned or ghost copy).
+
+#include "core/types.hpp"
+#include "geometry/pose.hpp"
+#include "geometry/shape.hpp"
+
+namespace relcp::particles {
+
+struct Body {
+  GlobalId id = -1;
+  geometry::Shape shape;
+  geometry::Pose pose;
+  Vec3 velocity = Vec3::Zero();          // lab frame
+  Vec3 angular_velocity = Vec3::Zero();  // lab frame
+  Vec3 force = Vec3::Zero();             // total external force of the last step
+  Vec3 torque = Vec3::Zero();
+};
+
+}  // namespace relcp::particles

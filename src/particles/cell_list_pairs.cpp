@@ -1,0 +1,180 @@
+#include "particles/cell_list_pairs.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace relcp::particles {
+namespace {
+
+// A uniform grid over the points' bounding box with cells no smaller than the largest pair
+// cutoff, so that close pairs lie in the same or adjacent cells.
+struct CellGrid {
+  Vec3 origin;
+  double inverse_cell_size;
+  std::array<long long, 3> dims;
+
+  std::array<long long, 3> cell_of(const Vec3& x) const {
+    std::array<long long, 3> c{};
+    for (int axis = 0; axis < 3; ++axis) {
+      // x >= origin, so truncation is the floor.
+      const auto index = static_cast<long long>((x[axis] - origin[axis]) * inverse_cell_size);
+      c[axis] = std::min(index, dims[axis] - 1);
+    }
+    return c;
+  }
+  long long flat(const std::array<long long, 3>& c) const {
+    return (c[2] * dims[1] + c[1]) * dims[0] + c[0];
+  }
+  long long count() const { return dims[0] * dims[1] * dims[2]; }
+};
+
+CellGrid make_grid(std::span<const Vec3> positions, double cutoff) {
+  Vec3 lower = positions[0];
+  Vec3 upper = positions[0];
+  for (const Vec3& x : positions) {
+    lower = lower.cwiseMin(x);
+    upper = upper.cwiseMax(x);
+  }
+  const Vec3 extent = upper - lower;
+  if (!extent.allFinite()) throw std::invalid_argument("find_close_pairs: non-finite position");
+  // A hair above the cutoff, so that rounding in the cell index cannot separate a close pair
+  // by two cells.
+  double cell_size = std::max(cutoff * (1.0 + 1e-12), 1e-300);
+  // Sparse sets would need a huge grid; cap the cell count at a few per point.
+  const double max_cells = 4.0 * static_cast<double>(positions.size()) + 64.0;
+  for (;;) {
+    double cells = 1.0;
+    for (int axis = 0; axis < 3; ++axis) cells *= std::floor(extent[axis] / cell_size) + 1.0;
+    if (cells <= max_cells) break;
+    cell_size *= std::cbrt(cells / max_cells) * 1.01;
+  }
+  CellGrid grid{lower, 1.0 / cell_size, {}};
+  for (int axis = 0; axis < 3; ++axis) {
+    grid.dims[axis] = static_cast<long long>(std::floor(extent[axis] / cell_size)) + 1;
+  }
+  return grid;
+}
+
+// A point as the inner loop reads it, stored contiguously in cell order.
+struct CellPoint {
+  Vec3 position;
+  double radius;
+  GlobalId id;
+  int index;
+};
+
+// A found pair with its sort key at hand (sorting through the indices would jump around).
+struct KeyedPair {
+  GlobalId first_id;
+  GlobalId second_id;
+  int first;
+  int second;
+
+  bool operator<(const KeyedPair& other) const {
+    if (first_id != other.first_id) return first_id < other.first_id;
+    if (second_id != other.second_id) return second_id < other.second_id;
+    return second < other.second;
+  }
+};
+
+}  // namespace
+
+std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions,
+                                        std::span<const double> radii,
+                                        std::span<const GlobalId> ids, std::size_t num_primary,
+                                        double buffer) {
+  const std::size_t n = positions.size();
+  if (radii.size() != n || ids.size() != n || num_primary > n) {
+    throw std::invalid_argument("find_close_pairs: inconsistent input sizes");
+  }
+  if (num_primary == 0) return {};
+  double max_radius = 0.0;
+  for (const double r : radii) max_radius = std::max(max_radius, r);
+  const CellGrid grid = make_grid(positions, 2.0 * max_radius + buffer);
+
+  // Counting sort of the points by cell; inside a cell, points keep their index order.
+  // 32-bit cell arrays: half the memory the random accesses of the sort touch.
+  if (n >= std::numeric_limits<std::uint32_t>::max()) {
+    throw std::invalid_argument("find_close_pairs: too many points");
+  }
+  std::vector<std::uint32_t> cell_of_point(n);
+  const auto signed_n = static_cast<std::ptrdiff_t>(n);
+#pragma omp parallel for schedule(static)
+  for (std::ptrdiff_t i = 0; i < signed_n; ++i) {
+    cell_of_point[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(
+        grid.flat(grid.cell_of(positions[static_cast<std::size_t>(i)])));
+  }
+  std::vector<std::uint32_t> cell_start(static_cast<std::size_t>(grid.count()) + 1, 0);
+  for (const std::uint32_t c : cell_of_point) ++cell_start[c + 1];
+  for (std::size_t c = 1; c < cell_start.size(); ++c) cell_start[c] += cell_start[c - 1];
+  std::vector<CellPoint> sorted(n);
+  {
+    std::vector<std::uint32_t> fill(cell_start.begin(), cell_start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) {
+      sorted[fill[cell_of_point[i]]++] =
+          CellPoint{positions[i], radii[i], ids[i], static_cast<int>(i)};
+    }
+  }
+
+  std::vector<std::vector<KeyedPair>> per_thread;
+#pragma omp parallel
+  {
+#pragma omp single
+    {
+#ifdef _OPENMP
+      per_thread.resize(static_cast<std::size_t>(omp_get_num_threads()));
+#else
+      per_thread.resize(1);
+#endif
+    }
+#ifdef _OPENMP
+    auto& found = per_thread[static_cast<std::size_t>(omp_get_thread_num())];
+#else
+    auto& found = per_thread[0];
+#endif
+    // Walk the points in cell order, so that neighbouring cells stay in cache.
+#pragma omp for schedule(dynamic, 512)
+    for (std::ptrdiff_t s = 0; s < signed_n; ++s) {
+      const CellPoint& p = sorted[static_cast<std::size_t>(s)];
+      if (static_cast<std::size_t>(p.index) >= num_primary) continue;
+      const std::array<long long, 3> c = grid.cell_of(p.position);
+      for (long long cz = std::max(c[2] - 1, 0LL); cz <= std::min(c[2] + 1, grid.dims[2] - 1); ++cz) {
+        for (long long cy = std::max(c[1] - 1, 0LL); cy <= std::min(c[1] + 1, grid.dims[1] - 1); ++cy) {
+          // Cells cx-1 .. cx+1 of one row are consecutive: one range of points.
+          const long long row = grid.flat({0, cy, cz});
+          const std::uint32_t begin = cell_start[static_cast<std::size_t>(row + std::max(c[0] - 1, 0LL))];
+          const std::uint32_t end =
+              cell_start[static_cast<std::size_t>(row + std::min(c[0] + 1, grid.dims[0] - 1)) + 1];
+          for (std::uint32_t k = begin; k < end; ++k) {
+            const CellPoint& q = sorted[k];
+            if (q.id <= p.id) continue;
+            const double reach = p.radius + q.radius + buffer;
+            if ((q.position - p.position).squaredNorm() < reach * reach) {
+              found.push_back(KeyedPair{p.id, q.id, p.index, q.index});
+            }
+          }
+        }
+      }
+    }
+  }
+
+  std::size_t total = 0;
+  for (const auto& found : per_thread) total += found.size();
+  std::vector<KeyedPair> keyed;
+  keyed.reserve(total);
+  for (const auto& found : per_thread) keyed.insert(keyed.end(), found.begin(), found.end());
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<ClosePair> pairs(keyed.size());
+  for (std::size_t k = 0; k < keyed.size(); ++k) pairs[k] = ClosePair{keyed[k].first, keyed[k].second};
+  return pairs;
+}
+
+}  // namespace relcp::particles
