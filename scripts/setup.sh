@@ -31,6 +31,8 @@ fi
 
 build_dir=${RELCP_BUILD_DIR:-build}
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+# Paths relative to the checkout, so a fresh clone elsewhere (CI) reuses the cache.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
 ccache --max-size=5G >/dev/null 2>&1 || true
 if [[ ! -f "$build_dir/build.ninja" ]]; then
   # shellcheck disable=SC2086
