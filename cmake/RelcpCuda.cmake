@@ -12,7 +12,8 @@ if(NOT RELCP_CUDA STREQUAL "OFF")
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
     enable_language(CUDA)
-    set(CMAKE_CUDA_STANDARD 20)
+    # CMake 3.25 has no C++20 dialect flag for nvcc; CUDA sources are C++17.
+    set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     if(NOT CMAKE_CUDA_ARCHITECTURES OR CMAKE_CUDA_ARCHITECTURES STREQUAL "52")
       # Hopper (H100/H200) natively, plus PTX for anything newer.

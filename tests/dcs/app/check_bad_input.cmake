@@ -1,0 +1,20 @@
+# relcp_dcs on invalid input: exit code 2, one line on stderr naming the key, no output files.
+# -DAPP=<relcp_dcs> -DCONFIG=<yaml> -DOUT=<directory> -DSET=<key=value> -DKEY=<expected key>
+file(REMOVE_RECURSE "${OUT}")
+execute_process(COMMAND "${APP}" run "${CONFIG}" --output "${OUT}" --set "${SET}"
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code EQUAL 2)
+  message(FATAL_ERROR "expected exit code 2, got ${code}; stderr: ${err}")
+endif()
+string(STRIP "${err}" err)
+string(FIND "${err}" "\n" newline)
+if(NOT newline EQUAL -1)
+  message(FATAL_ERROR "expected one line on stderr, got: ${err}")
+endif()
+string(FIND "${err}" "${KEY}" key_at)
+if(key_at EQUAL -1)
+  message(FATAL_ERROR "stderr does not name ${KEY}: ${err}")
+endif()
+if(EXISTS "${OUT}")
+  message(FATAL_ERROR "output directory ${OUT} was created for invalid input")
+endif()
