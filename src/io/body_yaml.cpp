@@ -82,6 +82,15 @@ geometry::Pose read_pose(const YamlNodeReader& body) {
   return pose;
 }
 
+geometry::Shape read_shape_only(const YamlNodeReader& body) {
+  body.expect_map();
+  std::vector<std::string_view> allowed{"shape"};
+  const auto sizes = std::visit([](const auto& kind) { return size_keys(kind); }, shape_kind(body));
+  allowed.insert(allowed.end(), sizes.begin(), sizes.end());
+  body.expect_only_keys(allowed);
+  return read_shape(body);
+}
+
 BodyDescription read_body(const YamlNodeReader& body, std::span<const std::string_view> extra_keys) {
   body.expect_map();
   // Unknown keys are reported before missing sizes: a misspelt size key is both.

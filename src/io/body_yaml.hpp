@@ -35,6 +35,10 @@ std::vector<std::string_view> body_keys(const geometry::Shape& shape);
 geometry::Shape read_shape(const YamlNodeReader& body);  // `shape` and its size keys
 geometry::Pose read_pose(const YamlNodeReader& body);    // `position` and `orientation`
 
+// A mapping with only `shape` and its size keys (a generator's body template), checked for
+// unknown keys.
+geometry::Shape read_shape_only(const YamlNodeReader& body);
+
 // One body mapping, checked for unknown keys.
 BodyDescription read_body(const YamlNodeReader& body,
                           std::span<const std::string_view> extra_keys = {});

@@ -147,6 +147,22 @@ int YamlNodeReader::as_int() const {
   return value;
 }
 
+std::int64_t YamlNodeReader::as_int64() const {
+  if (!node_.IsScalar()) fail("expected an integer, found " + describe(node_));
+  std::int64_t value = 0;
+  if (!YAML::convert<std::int64_t>::decode(node_, value)) {
+    fail("expected an integer, found " + describe(node_));
+  }
+  return value;
+}
+
+bool YamlNodeReader::as_bool() const {
+  if (!node_.IsScalar()) fail("expected true or false, found " + describe(node_));
+  bool value = false;
+  if (!YAML::convert<bool>::decode(node_, value)) fail("expected true or false, found " + describe(node_));
+  return value;
+}
+
 std::vector<double> YamlNodeReader::as_doubles(std::size_t count) const {
   const std::string expected = "expected a list of " + std::to_string(count) + " numbers";
   if (!node_.IsSequence()) fail(expected + ", found " + describe(node_));

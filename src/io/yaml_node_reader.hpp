@@ -6,6 +6,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -49,6 +50,8 @@ class YamlNodeReader {
   double as_double() const;
   double as_positive_double() const;
   int as_int() const;
+  std::int64_t as_int64() const;
+  bool as_bool() const;  // true/false (also yes/no, on/off)
   std::vector<double> as_doubles(std::size_t count) const;
   Vec3 as_vec3() const;
 

@@ -1,0 +1,39 @@
+#include "sim_command.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "core/logging.hpp"
+#include "io/scenario_reader.hpp"
+#include "io/simulation_driver.hpp"
+
+namespace relcp::apps::sim {
+
+int run_sim(MPI_Comm comm, const SimOptions& options) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  configure_logging(options.log_level.value_or(options.quiet ? "warn" : "info"), rank);
+
+  io::Scenario scenario = io::load_scenario(options.scenario, options.overrides);
+  io::SimulationOptions run;
+  run.output_directory = options.output.value_or(scenario.simulation.output.directory);
+  run.output_directory_key = options.output ? "--output" : "simulation.output.directory";
+  run.restart_from = options.restart;
+  run.show_progress = !options.quiet;
+
+  // Everything is checked here, bodies placed and a checkpoint read, before any file is written.
+  io::Simulation simulation(comm, std::move(scenario), std::move(run));
+  if (options.dry_run) {
+    const std::int64_t bodies = simulation.store().global_count();
+    if (rank == 0) {
+      std::cout << options.scenario << ": valid; " << bodies << " bodies, steps " << simulation.step() << ".."
+                << simulation.last_step() << " of dt = " << simulation.scenario().simulation.dt << std::endl;
+    }
+    return 0;
+  }
+  simulation.run();
+  return 0;
+}
+
+}  // namespace relcp::apps::sim

@@ -1,0 +1,25 @@
+#pragma once
+// What `relcp_sim` does with its parsed command line (docs/running.md).
+
+#include <mpi.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace relcp::apps::sim {
+
+struct SimOptions {
+  std::string scenario;
+  std::optional<std::string> output;   // --output DIR, else simulation.output.directory
+  std::optional<std::string> restart;  // --restart CHECKPOINT.h5
+  std::vector<std::string> overrides;  // --set key.path=value, in order
+  bool dry_run = false;
+  bool quiet = false;
+  std::optional<std::string> log_level;
+};
+
+// Collective over comm. Returns the exit code; throws relcp::InputError / RunTimeFailure.
+int run_sim(MPI_Comm comm, const SimOptions& options);
+
+}  // namespace relcp::apps::sim

@@ -1,0 +1,32 @@
+#pragma once
+// What a contact-resolution strategy needs to know (docs/collision_strategies.md): the strategy,
+// the distributed LCP solver and its tolerance, the ReLCP cap and its policy, the multisphere
+// count, the broad-phase buffer, and the dynamics that give the mobility blocks.
+
+#include <string>
+
+namespace relcp::collision {
+
+enum class ContactStrategyKind { single, multisphere, relcp };
+enum class RelcpCapPolicy { accept, fail };  // on reaching max_relcp_iterations
+
+struct ContactSettings {
+  ContactStrategyKind strategy = ContactStrategyKind::relcp;
+  std::string solver = "bbpgd";
+  double tolerance = 1e-5;           // overlap threshold and LCP tolerance, length units
+  int max_solver_iterations = 100000;
+  int max_relcp_iterations = 100;    // LCP solves per step at most (relcp)
+  RelcpCapPolicy on_max_relcp_iterations = RelcpCapPolicy::accept;
+  int multisphere_count = 13;
+  double search_buffer = 0.2;        // added to the bounding radii for candidate pairs
+};
+
+// The mobility model of the bodies: overdamped local drag (paper eq. 27, A = dt D^T M D) or
+// inertial uniform density (A = dt^2 D^T M^-1 D).
+struct ContactDynamics {
+  bool inertial = false;
+  double drag = 1.0;     // overdamped xi
+  double density = 1.0;  // inertial
+};
+
+}  // namespace relcp::collision

@@ -1,0 +1,179 @@
+#include "collision/distributed_minmap_solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "collision/belos_masked_solve.hpp"
+#include "collision/distributed_solver_support.hpp"
+#include "collision/distributed_vector_ops.hpp"
+#include "collision/tpetra_vector_space.hpp"
+#include "core/stopwatch.hpp"
+#include "lcp/newton_system.hpp"
+#include "lcp/projected_gradient_policies.hpp"
+
+namespace relcp::collision {
+namespace {
+
+constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+constexpr double kLocalMinimumRatio = 1e-12;
+constexpr double kSufficientDecrease = 1e-4;
+constexpr double kStepReduction = 0.5;
+constexpr double kMinStep = 1e-14;
+
+// The iterate, its w = A gamma + c, and the pieces of one linearization.
+struct NewtonState {
+  explicit NewtonState(const VectorLayout& layout)
+      : w(layout), H(layout), gradient(layout), rhs(layout), dz(layout), work(layout),
+        trial(layout), trial_w(layout) {}
+  DistributedVector w, H, gradient, rhs, dz, work, trial, trial_w;
+  std::vector<unsigned char> active;
+};
+
+void residual_of(const DistributedLinearOperator& A, const DistributedVector& c,
+                 const DistributedVector& z, DistributedVector& w) {
+  A.apply(z, w);
+  axpy(1.0, c, w);
+}
+
+// H = min(z, w), the active mask {w_i < z_i}; returns theta = ||H||^2 / 2.
+double linearize(const DistributedVector& z, NewtonState& s) {
+  minimum_map(z, s.w, s.H);
+  s.active.resize(z.local_size());
+  for (std::size_t i = 0; i < z.local_size(); ++i) s.active[i] = s.w[i] < z[i] ? 1 : 0;
+  return 0.5 * dot(s.H, s.H);
+}
+
+// out = P_A x (masked) or P_F x.
+void mask(const DistributedVector& x, const std::vector<unsigned char>& active, bool keep_active,
+          DistributedVector& out) {
+  for (std::size_t i = 0; i < x.local_size(); ++i) {
+    out[i] = (active[i] != 0) == keep_active ? x[i] : 0.0;
+  }
+}
+
+// grad theta = J^T H = A (P_A H) + P_F H (A symmetric).
+void merit_gradient(const DistributedLinearOperator& A, NewtonState& s) {
+  mask(s.H, s.active, true, s.work);
+  A.apply(s.work, s.gradient);
+  for (std::size_t i = 0; i < s.H.local_size(); ++i) {
+    if (s.active[i] == 0) s.gradient[i] = s.H[i];
+  }
+}
+
+// rhs_A = -w_A + (A P_F H)_A, rhs_F = -H_F.
+void newton_rhs(const DistributedLinearOperator& A, NewtonState& s) {
+  mask(s.H, s.active, false, s.work);
+  A.apply(s.work, s.rhs);
+  for (std::size_t i = 0; i < s.H.local_size(); ++i) {
+    s.rhs[i] = s.active[i] != 0 ? s.rhs[i] - s.w[i] : -s.H[i];
+  }
+}
+
+template <class Residual>
+DistributedSolverResult run_minmap(const Residual& residual, const DistributedLcp& problem,
+                                   const DistributedSolverOptions& options) {
+  const Stopwatch clock;
+  validate_problem(problem, options);
+  DistributedSolverResult result;
+  const int limit = iteration_limit(options, kDefaultDistributedNewtonIterations);
+  const CountingOperator A(problem.A);
+  const TpetraVectorSpace space(A, problem.c);
+  DistributedVector z = starting_point(problem, options);
+  NewtonState s(z.layout());
+  residual_of(A, problem.c, z, s.w);
+  int krylov_applications = 0;
+
+  while (true) {
+    const double merit = residual.merit(space, z, s.w, s.work);
+    if (result.iterations > 0 && options.record_history) result.history.push_back(merit);
+    result.residual = merit;
+    if (!std::isfinite(merit)) {
+      result.status = lcp::Status::numerical_failure;
+      break;
+    }
+    if (merit <= options.tolerance) {
+      result.status = lcp::Status::converged;
+      break;
+    }
+    if (result.iterations >= limit) {
+      result.status = lcp::Status::max_iterations;
+      break;
+    }
+    ++result.iterations;
+
+    const double theta = linearize(z, s);
+    merit_gradient(A, s);
+    const double H_norm = std::sqrt(2.0 * theta);
+    if (norm_2(s.gradient) <= kLocalMinimumRatio * H_norm) {
+      result.status = lcp::Status::local_minimum;
+      break;
+    }
+    newton_rhs(A, s);
+    const double rhs_norm = norm_2(s.rhs);
+    fill(0.0, s.dz);
+    const KrylovSettings krylov{
+        options.krylov,
+        std::min(1.0, lcp::inexact_newton_tolerance(H_norm) * H_norm / rhs_norm),
+        options.krylov_max_iterations};
+    const KrylovOutcome solve = solve_masked_system(A, s.active, s.rhs, s.dz, krylov);
+    result.krylov_iterations += solve.iterations;
+    krylov_applications += solve.applications;
+
+    const auto [slope, dz_squared] = lcp::fused_dots(space, {{s.gradient, s.dz}, {s.dz, s.dz}});
+    if (!std::isfinite(slope) || !std::isfinite(dz_squared)) {
+      result.status = lcp::Status::nondescent;
+      break;
+    }
+    if (norm_inf(s.dz) <= kEpsilon * std::max(1.0, norm_inf(z))) {
+      result.status = lcp::Status::stagnation;
+      break;
+    }
+    if (!(slope <= -kEpsilon * dz_squared)) {
+      result.status = lcp::Status::nondescent;
+      break;
+    }
+    // Projected Armijo search (lcp/projected_line_search.hpp, distributed).
+    bool accepted = false;
+    for (double tau = 1.0; tau >= kMinStep; tau *= kStepReduction) {
+      combine(1.0, z, tau, s.dz, s.trial);
+      project_nonnegative(s.trial);
+      residual_of(A, problem.c, s.trial, s.trial_w);
+      minimum_map(s.trial, s.trial_w, s.work);
+      const double trial_theta = 0.5 * dot(s.work, s.work);
+      if (trial_theta <= theta + kSufficientDecrease * tau * slope && trial_theta < theta) {
+        accepted = true;
+        break;
+      }
+    }
+    if (!accepted) {
+      result.status = lcp::Status::stagnation;
+      break;
+    }
+    z.swap(s.trial);
+    s.w.swap(s.trial_w);
+  }
+  result.natural_residual = natural_residual(DistributedLcp{A, problem.c}, z);
+  result.operator_applications = A.applications() + krylov_applications;
+  result.gamma = std::move(z);
+  result.seconds = clock.seconds();
+  return result;
+}
+
+}  // namespace
+
+DistributedSolverResult DistributedMinMapSolver::solve(
+    const DistributedLcp& problem, const DistributedSolverOptions& options) const {
+  switch (options.residual) {
+    case DistributedResidual::projected_gradient_2:
+      return run_minmap(lcp::ProjectedGradientTwoNorm{}, problem, options);
+    case DistributedResidual::mazhar:
+      return run_minmap(lcp::MazharResidual{options.mazhar_step}, problem, options);
+    case DistributedResidual::projected_gradient_inf:
+      break;
+  }
+  return run_minmap(lcp::ProjectedGradientInfNorm{}, problem, options);
+}
+
+}  // namespace relcp::collision

@@ -1,0 +1,21 @@
+#include <memory>
+#include <string>
+
+#include "collision/distributed_gradient_solvers.hpp"
+#include "collision/distributed_minmap_solver.hpp"
+#include "collision/distributed_solver.hpp"
+#include "core/error.hpp"
+
+namespace relcp::collision {
+
+std::vector<std::string> distributed_solver_names() { return {"bbpgd", "apgd", "minmap"}; }
+
+std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name) {
+  if (name == "bbpgd") return std::make_unique<DistributedBbpgdSolver>();
+  if (name == "apgd") return std::make_unique<DistributedApgdSolver>();
+  if (name == "minmap") return std::make_unique<DistributedMinMapSolver>();
+  throw InputError("solver", "unknown distributed solver '" + std::string(name) +
+                                 "' (known: bbpgd, apgd, minmap)");
+}
+
+}  // namespace relcp::collision

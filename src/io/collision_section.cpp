@@ -1,0 +1,73 @@
+#include "io/scenario_sections.hpp"
+#include "io/scenario_values.hpp"
+
+namespace relcp::io {
+
+std::string_view name_of(CollisionStrategy strategy) {
+  switch (strategy) {
+    case CollisionStrategy::none: return "none";
+    case CollisionStrategy::single: return "single";
+    case CollisionStrategy::multisphere: return "multisphere";
+    case CollisionStrategy::relcp: return "relcp";
+  }
+  return "unknown";
+}
+
+namespace {
+
+int as_int_count(const YamlNodeReader& node) {
+  const std::int64_t value = as_positive_count(node);
+  if (value > 1'000'000'000) node.fail("must be at most 1000000000");
+  return static_cast<int>(value);
+}
+
+}  // namespace
+
+CollisionSettings read_collision_section(const YamlNodeReader& section) {
+  section.expect_map();
+  section.expect_only_keys(kCollisionKeys);
+  CollisionSettings settings;
+  collision::ContactSettings& contact = settings.contact;
+  if (const auto node = section.optional_child("strategy")) {
+    const std::string name = as_choice(*node, {"none", "single", "multisphere", "relcp"}, "strategy");
+    if (name == "single") {
+      settings.strategy = CollisionStrategy::single;
+      contact.strategy = collision::ContactStrategyKind::single;
+    } else if (name == "multisphere") {
+      settings.strategy = CollisionStrategy::multisphere;
+      contact.strategy = collision::ContactStrategyKind::multisphere;
+    } else if (name == "relcp") {
+      settings.strategy = CollisionStrategy::relcp;
+      contact.strategy = collision::ContactStrategyKind::relcp;
+    } else {
+      settings.strategy = CollisionStrategy::none;
+    }
+  }
+  if (const auto node = section.optional_child("solver")) {
+    contact.solver = as_choice(*node, {"bbpgd", "apgd", "minmap"}, "solver");
+  }
+  if (const auto node = section.optional_child("tolerance")) contact.tolerance = node->as_positive_double();
+  if (const auto node = section.optional_child("max_solver_iterations")) {
+    contact.max_solver_iterations = as_int_count(*node);
+  }
+  if (const auto node = section.optional_child("max_relcp_iterations")) {
+    contact.max_relcp_iterations = as_int_count(*node);
+  }
+  if (const auto node = section.optional_child("on_max_relcp_iterations")) {
+    contact.on_max_relcp_iterations = as_choice(*node, {"accept", "fail"}, "policy") == "fail"
+                                          ? collision::RelcpCapPolicy::fail
+                                          : collision::RelcpCapPolicy::accept;
+  }
+  if (const auto node = section.optional_child("multisphere_count")) {
+    contact.multisphere_count = as_int_count(*node);
+    if (contact.multisphere_count % 2 == 0) {
+      node->fail("must be odd (sub-spheres are placed symmetrically about the centre)");
+    }
+  }
+  if (const auto node = section.optional_child("search_buffer")) {
+    contact.search_buffer = as_non_negative_double(*node);
+  }
+  return settings;
+}
+
+}  // namespace relcp::io

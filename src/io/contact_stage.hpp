@@ -1,0 +1,41 @@
+#pragma once
+// Where contact resolution enters the step loop. After the bodies' velocities follow from the
+// external forces (BodyMotion::update_velocities) and before the configuration update, a
+// contact stage may correct the owned bodies' velocities so that the update is free of overlap
+// (DESIGN.md, steps 1-4). `collision.strategy: none` does nothing.
+//
+// A strategy from the collision layer joins by an adapter here (a class deriving from
+// ContactStage) and one case in make_contact_stage().
+
+#include <cstdint>
+#include <memory>
+
+#include "io/scenario.hpp"
+#include "particles/particle_store.hpp"
+
+namespace relcp::io {
+
+// What one step's contact resolution did, summed or maximized over all ranks.
+struct ContactReport {
+  std::int64_t constraints = 0;
+  std::int64_t relcp_iterations = 0;
+  std::int64_t solver_iterations = 0;
+  double max_overlap = 0.0;
+};
+
+class ContactStage {
+ public:
+  virtual ~ContactStage() = default;
+  // Collective. `store`'s owned bodies carry this step's forces and velocities.
+  virtual ContactReport resolve(particles::ParticleStore& store, double dt) = 0;
+};
+
+// No contacts: bodies pass through each other.
+class NoContacts final : public ContactStage {
+ public:
+  ContactReport resolve(particles::ParticleStore&, double) override { return {}; }
+};
+
+std::unique_ptr<ContactStage> make_contact_stage(const Scenario& scenario);
+
+}  // namespace relcp::io

@@ -1,0 +1,279 @@
+// The distributed solvers (bbpgd, apgd, minmap) on 1-4 ranks against the serial LCP suite:
+// random SPD problems A = s J M J^T from random sparse rows with a planted solution.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <random>
+#include <string>
+
+#include "collision/contact_operator.hpp"
+#include "collision/distributed_solver.hpp"
+#include "collision/distributed_vector_ops.hpp"
+#include "core/error.hpp"
+#include "lcp/problem.hpp"
+#include "lcp/projected_gradient_solvers.hpp"
+#include "support/random_contact_problem.hpp"
+
+namespace relcp::collision {
+namespace {
+
+using testing::ProblemShape;
+using testing::RandomContactProblem;
+
+constexpr double kScale = 0.1;
+
+// A distributed SPD LCP with a planted strictly complementary solution, and its serial twin.
+class PlantedContactLcp {
+ public:
+  explicit PlantedContactLcp(const ProblemShape& shape)
+      : problem_(MPI_COMM_WORLD, shape),
+        matrix_(problem_.matrix(problem_.generations())),
+        mobility_(problem_.mobility()),
+        A_(matrix_, mobility_, kScale),
+        serial_A_(problem_.serial_A(problem_.generations(), kScale)) {
+    std::mt19937_64 rng(shape.seed + 100);
+    std::uniform_real_distribution<double> magnitude(0.5, 1.5);
+    std::bernoulli_distribution active(0.5);
+    const Eigen::Index n = serial_A_.rows();
+    solution_ = Eigen::VectorXd::Zero(n);
+    Eigen::VectorXd w = Eigen::VectorXd::Zero(n);
+    for (Eigen::Index i = 0; i < n; ++i) (active(rng) ? solution_[i] : w[i]) = magnitude(rng);
+    serial_c_ = w - serial_A_ * solution_;
+    c_ = testing::scatter_rows(matrix_, serial_c_, problem_);
+  }
+
+  DistributedLcp lcp() const { return {A_, c_}; }
+  lcp::LcpProblem serial() const { return lcp::LcpProblem(serial_A_, serial_c_); }
+  const Eigen::VectorXd& solution() const { return solution_; }
+  Eigen::VectorXd gather(const DistributedVector& gamma) const {
+    return testing::gather_rows(matrix_, gamma);
+  }
+  // D gamma = J^T gamma, every body, from the distributed product.
+  Eigen::VectorXd forces(const DistributedVector& gamma) const {
+    DistributedVector f(matrix_.body_layout());
+    matrix_.multiply_transpose(gamma, f);
+    return testing::gather_bodies(problem_, matrix_, f);
+  }
+  Eigen::VectorXd serial_forces(const Eigen::VectorXd& gamma) const {
+    return problem_.serial_J(problem_.generations()).transpose() * gamma;
+  }
+  const DistributedConstraintMatrix& matrix() const { return matrix_; }
+  DistributedVector scatter(const Eigen::VectorXd& serial) const {
+    return testing::scatter_rows(matrix_, serial, problem_);
+  }
+
+ private:
+  RandomContactProblem problem_;
+  DistributedConstraintMatrix matrix_;
+  BlockDiagonalMobility mobility_;
+  ContactOperator A_;
+  testing::SparseMatrix serial_A_;
+  Eigen::VectorXd solution_;
+  Eigen::VectorXd serial_c_;
+  DistributedVector c_;
+};
+
+ProblemShape spd_shape(std::uint64_t seed) {
+  // 70 rows on 40 bodies (240 DOFs): J has full row rank, A = s J M J^T is positive definite.
+  return ProblemShape{.bodies = 40, .rows_per_generation = {50, 20}, .seed = seed};
+}
+
+// The same value on every rank.
+void expect_same_on_every_rank(double value) {
+  double low = 0.0, high = 0.0;
+  MPI_Allreduce(&value, &low, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&value, &high, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_EQ(low, high);
+}
+
+class EverySolver : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EverySolver, AgreesWithThePlantedSolutionAndTheSerialSuite) {
+  const PlantedContactLcp lcp(spd_shape(21));
+  DistributedSolverOptions options;
+  options.tolerance = 1e-10;
+  const DistributedSolverResult result = make_distributed_solver(GetParam())->solve(lcp.lcp(), options);
+  ASSERT_EQ(result.status, lcp::Status::converged) << GetParam();
+  EXPECT_LE(result.residual, options.tolerance);
+  EXPECT_LE(result.natural_residual, options.tolerance);
+
+  lcp::SolverOptions serial_options;
+  serial_options.tolerance = 1e-10;
+  const lcp::SolverResult serial = lcp::BbpgdSolver().solve(lcp.serial(), serial_options);
+  ASSERT_EQ(serial.status, lcp::Status::converged);
+
+  const Eigen::VectorXd gamma = lcp.gather(result.gamma);
+  EXPECT_LT((gamma - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);
+  EXPECT_LT((gamma - serial.z).lpNorm<Eigen::Infinity>(), 1e-7);
+  // D gamma, the generalized constraint forces, agree too.
+  const Eigen::VectorXd forces = lcp.forces(result.gamma);
+  EXPECT_LT((forces - lcp.serial_forces(serial.z)).lpNorm<Eigen::Infinity>(),
+            1e-7 * std::max(1.0, forces.lpNorm<Eigen::Infinity>()));
+
+  expect_same_on_every_rank(result.residual);
+  expect_same_on_every_rank(result.iterations);
+  expect_same_on_every_rank(static_cast<double>(result.history.size()));
+  if (!result.history.empty()) {
+    EXPECT_EQ(result.history.back(), result.residual);
+  }
+  EXPECT_GT(result.operator_applications, result.iterations);
+}
+
+TEST_P(EverySolver, EveryResidualChoiceCertifiesTheNaturalResidual) {
+  const PlantedContactLcp lcp(spd_shape(22));
+  for (const DistributedResidual residual :
+       {DistributedResidual::projected_gradient_inf, DistributedResidual::projected_gradient_2,
+        DistributedResidual::mazhar}) {
+    DistributedSolverOptions options;
+    options.tolerance = 1e-8;
+    options.residual = residual;
+    const DistributedSolverResult result =
+        make_distributed_solver(GetParam())->solve(lcp.lcp(), options);
+    ASSERT_EQ(result.status, lcp::Status::converged);
+    EXPECT_LE(result.residual, options.tolerance);
+    EXPECT_LE(result.natural_residual, options.tolerance);
+    EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-5);
+  }
+}
+
+TEST_P(EverySolver, WarmStartAtTheSolutionTakesNoIteration) {
+  const PlantedContactLcp lcp(spd_shape(23));
+  const DistributedVector start = lcp.scatter(lcp.solution());
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  options.warm_start = &start;
+  const DistributedSolverResult result = make_distributed_solver(GetParam())->solve(lcp.lcp(), options);
+  EXPECT_EQ(result.status, lcp::Status::converged);
+  EXPECT_EQ(result.iterations, 0);
+  EXPECT_TRUE(result.history.empty());
+}
+
+TEST_P(EverySolver, WarmStartNearTheSolutionNeedsFewerIterations) {
+  const PlantedContactLcp lcp(spd_shape(24));
+  DistributedSolverOptions options;
+  options.tolerance = 1e-10;
+  const auto solver = make_distributed_solver(GetParam());
+  const DistributedSolverResult cold = solver->solve(lcp.lcp(), options);
+  Eigen::VectorXd perturbed = lcp.solution();
+  for (Eigen::Index i = 0; i < perturbed.size(); i += 5) perturbed[i] *= 1.0 + 1e-6;
+  const DistributedVector start = lcp.scatter(perturbed);
+  options.warm_start = &start;
+  const DistributedSolverResult warm = solver->solve(lcp.lcp(), options);
+  ASSERT_EQ(warm.status, lcp::Status::converged);
+  EXPECT_LT(warm.iterations, cold.iterations);
+}
+
+TEST_P(EverySolver, ReportsTheIterationCap) {
+  const PlantedContactLcp lcp(spd_shape(25));
+  DistributedSolverOptions options;
+  options.tolerance = 1e-14;
+  options.max_iterations = 2;
+  const DistributedSolverResult result = make_distributed_solver(GetParam())->solve(lcp.lcp(), options);
+  EXPECT_EQ(result.status, lcp::Status::max_iterations);
+  EXPECT_EQ(result.iterations, 2);
+  EXPECT_EQ(result.history.size(), 2u);
+  EXPECT_GT(result.residual, options.tolerance);
+}
+
+TEST_P(EverySolver, NeverReportsConvergenceWithoutASolution) {
+  // Rows d and -d for one pair: A = [a -a; -a a] with kernel (1, 1), and c = (-1, -1) has
+  // y^T c < 0 on it, so the LCP has no solution (digest relcp.md 1.8, item 4).
+  std::vector<GlobalId> owned;
+  if (testing::rank_of(MPI_COMM_WORLD) == 0) owned = {0, 1};
+  DistributedConstraintMatrix matrix(MPI_COMM_WORLD, owned);
+  std::vector<ConstraintRecord> records;
+  if (testing::rank_of(MPI_COMM_WORLD) == testing::size_of(MPI_COMM_WORLD) - 1) {
+    ConstraintRecord up;
+    up.body_a = 0;
+    up.body_b = 1;
+    up.row << -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0;
+    ConstraintRecord down = up;
+    down.creation_index = 1;
+    down.row = -up.row;
+    records = {up, down};
+  }
+  matrix.append(records);
+  const BlockDiagonalMobility mobility = BlockDiagonalMobility::isotropic(
+      std::vector<double>(owned.size(), 1.0), std::vector<double>(owned.size(), 1.0));
+  const ContactOperator A(matrix, mobility, 1.0);
+  DistributedVector c(A.layout());
+  fill(-1.0, c);
+  DistributedSolverOptions options;
+  options.max_iterations = 200;
+  const DistributedSolverResult result =
+      make_distributed_solver(GetParam())->solve(DistributedLcp{A, c}, options);
+  EXPECT_NE(result.status, lcp::Status::converged);
+  EXPECT_GT(result.natural_residual, options.tolerance);
+}
+
+TEST_P(EverySolver, SolvesRedundantConstraints) {
+  // The same row twice (A singular, solutions not unique): gamma_1 + gamma_2 is determined.
+  std::vector<GlobalId> owned;
+  if (testing::rank_of(MPI_COMM_WORLD) == 0) owned = {0, 1};
+  DistributedConstraintMatrix matrix(MPI_COMM_WORLD, owned);
+  std::vector<ConstraintRecord> records;
+  if (testing::rank_of(MPI_COMM_WORLD) == testing::size_of(MPI_COMM_WORLD) - 1) {
+    ConstraintRecord first;
+    first.body_a = 0;
+    first.body_b = 1;
+    first.row << -1, 0, 0, 0, 0, -0.5, 1, 0, 0, 0, 0, 0.5;
+    ConstraintRecord second = first;
+    second.creation_index = 1;
+    records = {first, second};
+  }
+  matrix.append(records);
+  const BlockDiagonalMobility mobility = BlockDiagonalMobility::isotropic(
+      std::vector<double>(owned.size(), 1.0), std::vector<double>(owned.size(), 2.0));
+  const ContactOperator A(matrix, mobility, 1.0);
+  DistributedVector c(A.layout());
+  fill(-1.0, c);
+  DistributedSolverOptions options;
+  options.tolerance = 1e-10;
+  const DistributedSolverResult result =
+      make_distributed_solver(GetParam())->solve(DistributedLcp{A, c}, options);
+  EXPECT_EQ(result.status, lcp::Status::converged);
+  EXPECT_LE(result.natural_residual, 1e-10);
+  // d^T M d = 1 + 1 + 2 (0.25 + 0.25) = 3, so gamma_1 + gamma_2 = 1/3.
+  double sum = 0.0;
+  for (std::size_t i = 0; i < result.gamma.local_size(); ++i) sum += result.gamma[i];
+  double total = 0.0;
+  MPI_Allreduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  EXPECT_NEAR(total, 1.0 / 3.0, 1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver, ::testing::Values("bbpgd", "apgd", "minmap"));
+
+TEST(DistributedMinMap, GmresAgreesWithCg) {
+  const PlantedContactLcp lcp(spd_shape(26));
+  DistributedSolverOptions options;
+  options.tolerance = 1e-10;
+  options.krylov = KrylovMethod::gmres;
+  const DistributedSolverResult result = make_distributed_solver("minmap")->solve(lcp.lcp(), options);
+  ASSERT_EQ(result.status, lcp::Status::converged);
+  EXPECT_GT(result.krylov_iterations, 0);
+  EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);
+}
+
+TEST(DistributedSolverOptions, InvalidOptionsAreRefused) {
+  const PlantedContactLcp lcp(spd_shape(27));
+  const auto solver = make_distributed_solver("bbpgd");
+  DistributedSolverOptions options;
+  options.tolerance = 0.0;
+  try {
+    solver->solve(lcp.lcp(), options);
+    ADD_FAILURE() << "a zero tolerance was accepted";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.key(), "tolerance");
+  }
+  options = {};
+  options.max_iterations = -1;
+  EXPECT_THROW(solver->solve(lcp.lcp(), options), InputError);
+  options = {};
+  const DistributedVector wrong(VectorLayout::contiguous(MPI_COMM_WORLD, 1));
+  options.warm_start = &wrong;
+  // Some rank's local size differs from 1: every rank throws.
+  EXPECT_THROW(solver->solve(lcp.lcp(), options), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace relcp::collision

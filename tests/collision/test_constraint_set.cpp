@@ -1,0 +1,98 @@
+// ConstraintRecord construction from a contact and ConstraintSet's generations, order and checks.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "collision/constraint_record.hpp"
+#include "collision/constraint_set.hpp"
+#include "geometry/constraint_row.hpp"
+
+namespace relcp::collision {
+namespace {
+
+geometry::SignedSeparation contact_between(const Vec3& point_a, const Vec3& point_b) {
+  geometry::SignedSeparation contact;
+  contact.point_a = point_a;
+  contact.point_b = point_b;
+  contact.normal = (point_b - point_a).normalized();
+  contact.phi = (point_b - point_a).norm();
+  return contact;
+}
+
+ConstraintRecord pair(GlobalId a, GlobalId b, int creation_index = 0) {
+  ConstraintRecord record;
+  record.body_a = a;
+  record.body_b = b;
+  record.creation_index = creation_index;
+  return record;
+}
+
+TEST(ConstraintRecord, PairRowIsTheGeometryRowAndPredictsTheGapRate) {
+  const Vec3 centre_a(0.0, 0.0, 0.0), centre_b(3.0, 0.5, 0.0);
+  const auto contact = contact_between(Vec3(1.0, 0.2, 0.1), Vec3(2.0, 0.3, -0.1));
+  const ConstraintRecord record = pair_constraint(4, 9, contact, centre_a, centre_b, 2);
+  EXPECT_EQ(record.body_a, 4);
+  EXPECT_EQ(record.body_b, 9);
+  EXPECT_EQ(record.creation_index, 2);
+  EXPECT_FALSE(record.is_wall());
+  EXPECT_EQ(record.phi, contact.phi);
+  EXPECT_EQ(record.row, geometry::pair_constraint_row(contact, centre_a, centre_b).values);
+  // Moving B away along the normal opens the gap at unit rate.
+  Eigen::Matrix<double, 12, 1> velocities = Eigen::Matrix<double, 12, 1>::Zero();
+  velocities.segment<3>(6) = contact.normal;
+  EXPECT_NEAR(record.row.dot(velocities), 1.0, 1e-15);
+}
+
+TEST(ConstraintRecord, WallRowUsesTheFirstSixEntries) {
+  geometry::SignedSeparation contact = contact_between(Vec3(0.0, 0.0, -1.0), Vec3(0.0, 0.0, -1.5));
+  const ConstraintRecord record = wall_constraint(5, 1, contact, Vec3::Zero());
+  EXPECT_TRUE(record.is_wall());
+  EXPECT_EQ(record.wall, 1);
+  EXPECT_EQ(record.row.head<6>(), geometry::wall_constraint_row(contact, Vec3::Zero()).values);
+  EXPECT_TRUE(record.row.tail<6>().isZero());
+}
+
+TEST(ConstraintSet, SortsEachGenerationAndKeepsEarlierOnesInPlace) {
+  ConstraintSet set;
+  ConstraintRecord wall;
+  wall.body_a = 2;
+  wall.wall = 0;
+  EXPECT_EQ(set.append_generation({pair(5, 7), pair(2, 9), wall, pair(2, 3, 1), pair(2, 3, 0)}), 0);
+  ASSERT_EQ(set.size(), 5u);
+  EXPECT_TRUE(set[0].is_wall());  // (2, no body) first
+  EXPECT_EQ(sort_key(set[1]), sort_key(pair(2, 3, 0)));
+  EXPECT_EQ(sort_key(set[2]), sort_key(pair(2, 3, 1)));
+  EXPECT_EQ(sort_key(set[3]), sort_key(pair(2, 9)));
+  EXPECT_EQ(sort_key(set[4]), sort_key(pair(5, 7)));
+
+  EXPECT_EQ(set.append_generation({pair(1, 2)}), 1);
+  EXPECT_EQ(set.generation_begin(1), 5u);
+  EXPECT_EQ(set.generation_size(0), 5u);
+  EXPECT_EQ(set.generation_size(1), 1u);
+  EXPECT_EQ(set[5].body_a, 1);  // appended after, although its key is smaller
+  EXPECT_EQ(set.append_generation({}), 2);
+  EXPECT_EQ(set.generation_size(2), 0u);
+  EXPECT_THROW(set.generation_end(3), std::out_of_range);
+
+  set.clear();
+  EXPECT_EQ(set.size(), 0u);
+  EXPECT_EQ(set.generation_count(), 0);
+}
+
+TEST(ConstraintSet, RefusesInvalidRecords) {
+  ConstraintSet set;
+  EXPECT_THROW(set.append_generation({pair(-1, 2)}), std::invalid_argument);
+  EXPECT_THROW(set.append_generation({pair(3, 3)}), std::invalid_argument);
+  EXPECT_THROW(set.append_generation({pair(3, -7)}), std::invalid_argument);
+  ConstraintRecord wall_without_index;
+  wall_without_index.body_a = 1;
+  EXPECT_THROW(set.append_generation({wall_without_index}), std::invalid_argument);
+  ConstraintRecord not_finite = pair(1, 2);
+  not_finite.row[3] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(set.append_generation({not_finite}), std::invalid_argument);
+  EXPECT_THROW(set.append_generation({pair(1, 2), pair(1, 2)}), std::invalid_argument);
+  EXPECT_EQ(set.generation_count(), 0);
+}
+
+}  // namespace
+}  // namespace relcp::collision

@@ -1,0 +1,82 @@
+// stats.csv: the header, one row per step, and a restart that drops the rows after its step.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "io/stats_writer.hpp"
+
+namespace relcp::io {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+class StatsWriterTest : public ::testing::Test {
+ protected:
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("relcp_stats_" + std::to_string(::getpid()));
+  std::string path = (dir / "stats.csv").string();
+  void SetUp() override { std::filesystem::create_directories(dir); }
+  void TearDown() override { std::filesystem::remove_all(dir); }
+};
+
+StepStatistics row(std::int64_t step) {
+  StepStatistics r;
+  r.step = step;
+  r.time = 0.1 * static_cast<double>(step);
+  r.bodies = 7;
+  r.constraints = 3;
+  r.relcp_iterations = 2;
+  r.solver_iterations = 40;
+  r.max_overlap = 1e-6;
+  r.seconds = 0.25;
+  return r;
+}
+
+TEST_F(StatsWriterTest, HeaderThenOneRowPerStepWithEveryColumn) {
+  {
+    StatsWriter writer = StatsWriter::create(path);
+    for (int step = 1; step <= 3; ++step) writer.append(row(step));
+  }
+  const auto lines = lines_of(path);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,seconds");
+  EXPECT_EQ(lines[2], "2,0.20000000000000001,7,3,2,40,9.9999999999999995e-07,0.25");
+}
+
+TEST_F(StatsWriterTest, ContinuingDropsTheRowsAfterTheRestartStep) {
+  {
+    StatsWriter writer = StatsWriter::create(path);
+    for (int step = 1; step <= 8; ++step) writer.append(row(step));
+  }
+  {
+    StatsWriter writer = StatsWriter::continue_after(path, 5);
+    writer.append(row(6));
+  }
+  const auto lines = lines_of(path);
+  ASSERT_EQ(lines.size(), 7u);  // header + steps 1..6
+  EXPECT_EQ(lines[5].substr(0, 2), "5,");
+  EXPECT_EQ(lines[6].substr(0, 2), "6,");
+}
+
+TEST_F(StatsWriterTest, ContinuingWithoutAFileStartsOne) {
+  {
+    StatsWriter writer = StatsWriter::continue_after(path, 5);
+    writer.append(row(6));
+  }
+  const auto lines = lines_of(path);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], StatsWriter::header());
+}
+
+}  // namespace
+}  // namespace relcp::io
