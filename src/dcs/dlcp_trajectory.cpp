@@ -5,6 +5,16 @@
 
 namespace relcp::dcs {
 
+DlcpTrajectory start_trajectory(const TimeGrid& grid, const Vector& x0, const Vector& y0) {
+  DlcpTrajectory trajectory;
+  trajectory.grid = grid;
+  trajectory.X.resize(x0.size(), grid.points());
+  trajectory.Y.resize(y0.size(), grid.points());
+  trajectory.X.col(0) = x0;
+  trajectory.Y.col(0) = y0;
+  return trajectory;
+}
+
 TimeSplit& TimeSplit::operator+=(const TimeSplit& other) {
   lcp += other.lcp;
   linear_algebra += other.linear_algebra;

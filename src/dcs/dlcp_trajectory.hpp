@@ -13,6 +13,10 @@ struct DlcpTrajectory {
   DenseMatrix Y;  // n x (J+1), column j = y(t_j); NaN where no value was computed
 };
 
+// A trajectory on `grid` with room for every grid point (columns past 0 not yet set) and
+// x0, y0 in column 0.
+DlcpTrajectory start_trajectory(const TimeGrid& grid, const Vector& x0, const Vector& y0);
+
 // Seconds spent per component ([PL] Table 4.1). `transfer` is host <-> device copying (zero on
 // the CPU back ends); `interpolation` the convolution sums of the Laplace method and the sampling
 // of the forcing terms.

@@ -29,6 +29,14 @@ void require_selection_applies(const DenseMatrix& M, LcpSelection selection) {
   }
 }
 
+void require_reference_fits(const WaveformOptions& options, Eigen::Index state_size,
+                            const TimeGrid& grid) {
+  if (options.reference &&
+      (options.reference->rows() != state_size || options.reference->cols() != grid.points())) {
+    throw InputError("reference", "the reference trajectory does not match the grid");
+  }
+}
+
 WaveformResult solve_gauss_seidel_waveform(const DlcpProblem& problem, const TimeGrid& grid,
                                            const WaveformOptions& options,
                                            const BatchedLcpBackend& backend) {
@@ -36,19 +44,15 @@ WaveformResult solve_gauss_seidel_waveform(const DlcpProblem& problem, const Tim
   require_selection_applies(problem.M, options.selection);
   const Eigen::Index m = problem.state_size();
   const Eigen::Index n = problem.constraint_size();
-  if (options.reference && (options.reference->rows() != m || options.reference->cols() != grid.points())) {
-    throw InputError("reference", "the reference trajectory does not match the grid");
-  }
+  require_reference_fits(options, m, grid);
   const double h = grid.h;
   WaveformResult result;
   WaveformReport& report = result.report;
+  result.trajectory = start_trajectory(
+      grid, problem.x0,
+      initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved));
   DenseMatrix& X = result.trajectory.X;
   DenseMatrix& Y = result.trajectory.Y;
-  result.trajectory.grid = grid;
-  X.resize(m, grid.points());
-  Y.resize(n, grid.points());
-  X.col(0) = problem.x0;
-  Y.col(0) = initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved);
 
   Stopwatch watch;
   const DenseMatrix offsets = sample(grid, n, [&](double t) { return problem.offset(t); });

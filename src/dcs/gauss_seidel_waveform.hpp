@@ -75,4 +75,9 @@ WaveformResult solve_gauss_seidel_waveform(const DlcpProblem& problem, const Tim
 // Throws InputError (key "selection") when M is not in the selection's class.
 void require_selection_applies(const DenseMatrix& M, LcpSelection selection);
 
+// Throws InputError (key "reference") when options.reference is given and is not
+// state_size x grid.points().
+void require_reference_fits(const WaveformOptions& options, Eigen::Index state_size,
+                            const TimeGrid& grid);
+
 }  // namespace relcp::dcs

@@ -2,7 +2,6 @@
 
 #include <optional>
 
-#include "core/error.hpp"
 #include "core/stopwatch.hpp"
 #include "dcs/dlcp_coupled_step.hpp"
 #include "dcs/dlcp_ode_step.hpp"
@@ -23,19 +22,15 @@ WaveformResult solve_gauss_seidel_waveform(const DncpProblem& problem, const Tim
   require_selection_applies(problem.M, options.selection);
   const Eigen::Index m = problem.state_size();
   const Eigen::Index n = problem.constraint_size();
-  if (options.reference && (options.reference->rows() != m || options.reference->cols() != grid.points())) {
-    throw InputError("reference", "the reference trajectory does not match the grid");
-  }
+  require_reference_fits(options, m, grid);
   const double h = grid.h;
   WaveformResult result;
   WaveformReport& report = result.report;
+  result.trajectory = start_trajectory(
+      grid, problem.x0,
+      initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved));
   DenseMatrix& X = result.trajectory.X;
   DenseMatrix& Y = result.trajectory.Y;
-  result.trajectory.grid = grid;
-  X.resize(m, grid.points());
-  Y.resize(n, grid.points());
-  X.col(0) = problem.x0;
-  Y.col(0) = initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved);
   report.linear_solver = "newton";
 
   Stopwatch watch;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/error.hpp"
 #include "core/stopwatch.hpp"
 #include "dcs/gauss_seidel_waveform_windows.hpp"
 
@@ -11,9 +10,7 @@ namespace relcp::dcs {
 WaveformResult solve_projected_waveform(const ProjectedDynamicalSystem& system, const TimeGrid& grid,
                                         const WaveformOptions& options) {
   const Eigen::Index m = system.x0.size();
-  if (options.reference && (options.reference->rows() != m || options.reference->cols() != grid.points())) {
-    throw InputError("reference", "the reference trajectory does not match the grid");
-  }
+  require_reference_fits(options, m, grid);
   const double h = grid.h;
   const Stopwatch watch;
   WaveformResult result;

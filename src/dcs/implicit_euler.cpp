@@ -1,7 +1,5 @@
 #include "dcs/implicit_euler.hpp"
 
-#include <limits>
-
 #include "core/stopwatch.hpp"
 #include "dcs/dlcp_matrix_properties.hpp"
 
@@ -21,12 +19,8 @@ DenseMatrix implicit_euler_step_matrix(const DlcpProblem& problem, double h,
 
 Vector initial_complementarity(const DlcpProblem& problem, LcpSelection selection, double tolerance,
                                bool& solved) {
-  const LcpSelectionSolver solver(problem.M, selection, tolerance);
   const Vector q = problem.N * problem.x0 + problem.offset(0.0);
-  Vector y;
-  solved = solver.solve(q, y).status == lcp::Status::converged;
-  if (!solved) y = Vector::Constant(problem.constraint_size(), std::numeric_limits<double>::quiet_NaN());
-  return y;
+  return initial_complementarity(problem.M, q, selection, tolerance, solved);
 }
 
 ImplicitEulerResult solve_implicit_euler(const DlcpProblem& problem, const TimeGrid& grid,
@@ -38,12 +32,10 @@ ImplicitEulerResult solve_implicit_euler(const DlcpProblem& problem, const TimeG
   const Eigen::Index m = problem.state_size();
   const Eigen::Index n = problem.constraint_size();
   const double h = grid.h;
-  trajectory.grid = grid;
-  trajectory.X.resize(m, grid.points());
-  trajectory.Y.resize(n, grid.points());
-  trajectory.X.col(0) = problem.x0;
-  trajectory.Y.col(0) =
-      initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved);
+  trajectory = start_trajectory(grid, problem.x0,
+                                initial_complementarity(problem, options.selection,
+                                                        options.lcp_tolerance,
+                                                        report.initial_lcp_solved));
 
   Stopwatch watch;
   const auto solver = make_shifted_solver(problem.A, h, options.linear_solver);

@@ -1,6 +1,5 @@
 #include "dcs/implicit_euler_dncp.hpp"
 
-#include <limits>
 #include <optional>
 
 #include "core/stopwatch.hpp"
@@ -10,12 +9,8 @@ namespace relcp::dcs {
 
 Vector initial_complementarity(const DncpProblem& problem, LcpSelection selection, double tolerance,
                                bool& solved) {
-  const LcpSelectionSolver solver(problem.M, selection, tolerance);
   const Vector q = problem.N * problem.x0 + problem.offset(0.0);
-  Vector y;
-  solved = solver.solve(q, y).status == lcp::Status::converged;
-  if (!solved) y = Vector::Constant(problem.constraint_size(), std::numeric_limits<double>::quiet_NaN());
-  return y;
+  return initial_complementarity(problem.M, q, selection, tolerance, solved);
 }
 
 CoupledEulerResult solve_coupled_backward_euler(const DncpProblem& problem, const TimeGrid& grid,
@@ -27,12 +22,10 @@ CoupledEulerResult solve_coupled_backward_euler(const DncpProblem& problem, cons
   DlcpTrajectory& trajectory = result.trajectory;
   const Eigen::Index m = problem.state_size();
   const Eigen::Index n = problem.constraint_size();
-  trajectory.grid = grid;
-  trajectory.X.resize(m, grid.points());
-  trajectory.Y.resize(n, grid.points());
-  trajectory.X.col(0) = problem.x0;
-  trajectory.Y.col(0) =
-      initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved);
+  trajectory = start_trajectory(grid, problem.x0,
+                                initial_complementarity(problem, options.selection,
+                                                        options.lcp_tolerance,
+                                                        report.initial_lcp_solved));
 
   std::optional<LeastNormLcp> least_norm;
   if (options.selection == LcpSelection::least_norm) least_norm.emplace(problem.M);

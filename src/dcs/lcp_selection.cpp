@@ -1,6 +1,7 @@
 #include "dcs/lcp_selection.hpp"
 
 #include <array>
+#include <limits>
 #include <utility>
 
 #include "core/error.hpp"
@@ -81,6 +82,15 @@ LcpOutcome LcpSelectionSolver::solve(const Vector& q, Vector& y) const {
       return solve_least_element(M_, q, tolerance_, y);
   }
   return {};
+}
+
+Vector initial_complementarity(const DenseMatrix& M, const Vector& q0, LcpSelection selection,
+                               double tolerance, bool& solved) {
+  const LcpSelectionSolver solver(M, selection, tolerance);
+  Vector y;
+  solved = solver.solve(q0, y).status == lcp::Status::converged;
+  if (!solved) y = Vector::Constant(M.rows(), std::numeric_limits<double>::quiet_NaN());
+  return y;
 }
 
 }  // namespace relcp::dcs

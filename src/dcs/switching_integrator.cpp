@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/bracketed_root.hpp"
 #include "core/error.hpp"
 #include "dcs/active_set_rhs.hpp"
-#include "dcs/brent_root.hpp"
 #include "dcs/counted_system.hpp"
 #include "dcs/dormand_prince.hpp"
 #include "dcs/step_size_controller.hpp"
@@ -107,12 +107,13 @@ class SwitchingRun {
       };
       double a = t_, psi_a = psi_, b = step.end_time(), psi_b = psi_end;
       while (true) {
-        const RootBracket bracket = brent_root(psi_along, a, psi_a, b, psi_b, eta_);
-        t_switch = bracket.nonpositive_side;
+        const BracketedRoot bracket =
+            find_bracketed_root(psi_along, a, psi_a, b, psi_b, {.tolerance = eta_});
+        t_switch = bracket.nonpositive_side();
         // A zero where psi rises through 0 means an earlier one where it fell: look before it.
-        if (bracket.nonpositive_side >= bracket.positive_side) break;
-        b = bracket.nonpositive_side;
-        psi_b = bracket.value_at_nonpositive_side;
+        if (bracket.nonpositive_side() >= bracket.positive_side()) break;
+        b = bracket.nonpositive_side();
+        psi_b = bracket.value_at_nonpositive_side();
       }
     } else {
       // psi was not positive at the step start, so there is no bracket: switch at the step end.

@@ -5,7 +5,7 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "geometry/bracketed_root.hpp"
+#include "core/bracketed_root.hpp"
 
 namespace relcp::geometry {
 
@@ -31,11 +31,12 @@ std::vector<AngleMinimum> periodic_local_minima(const std::function<ValueAndSlop
     const ValueAndSlope& right = sampled[static_cast<std::size_t>((k + 1) % count)];
     if (!(left.slope < 0.0 && right.slope >= 0.0)) continue;
     const double lo = k * spacing;
-    const BracketedRoot root = find_bracketed_root(slope_at, lo, left.slope, lo + spacing,
-                                                   right.slope, options.angle_tolerance,
-                                                   options.max_iterations);
+    const BracketedRoot root =
+        find_bracketed_root(slope_at, lo, left.slope, lo + spacing, right.slope,
+                            {.tolerance = options.angle_tolerance,
+                             .max_evaluations = options.max_iterations});
     const double angle = std::fmod(root.x, 2.0 * std::numbers::pi);
-    minima.push_back({angle, f(angle).value, root.iterations, root.converged});
+    minima.push_back({angle, f(angle).value, root.evaluations, root.converged});
   }
   if (minima.empty()) {
     // The slope never turns from negative to non-negative: the samples are too noisy to trust.

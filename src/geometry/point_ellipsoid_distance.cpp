@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "geometry/bracketed_root.hpp"
+#include "core/bracketed_root.hpp"
 
 namespace relcp::geometry {
 namespace {
@@ -57,7 +57,7 @@ std::array<double, dimension> closest_point_positive(const std::array<double, di
   } else if (g_hi >= 0.0) {
     sigma = hi;
   } else {
-    sigma = find_bracketed_root(g, lo, g_lo, hi, g_hi, 0.0, 400).x;
+    sigma = find_bracketed_root(g, lo, g_lo, hi, g_hi, {.tolerance = 0.0, .max_evaluations = 400}).x;
   }
   std::array<double, dimension> x{};
   for (int i = 0; i < dimension; ++i) x[i] = ratio[i] * y[i] / (sigma + (ratio[i] - 1.0));

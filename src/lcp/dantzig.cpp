@@ -30,8 +30,6 @@ constexpr double kNegativeTolerance = 1e-14;
 // Unprocessed w within this relative distance of the most negative one are ties.
 constexpr double kTieTolerance = 1e-12;
 
-int default_pivot_limit(Index n) { return static_cast<int>(std::max<Index>(50 * n, 50)); }
-
 // SplitMix64: a tiny generator whose sequence is the same on every platform (the standard
 // distributions are not), so that a seed fixes the tie-breaking everywhere.
 class SplitMix64 {
@@ -282,7 +280,7 @@ SolverResult DantzigSolver::solve(const LcpProblem& problem, const SolverOptions
   } else if (!is_symmetric(problem, kSymmetryTolerance)) {
     result.status = Status::unsupported;
   } else {
-    const int max_pivots = iteration_limit(options, default_pivot_limit(n));
+    const int max_pivots = pivot_limit(options, n);
     IncrementalPivoting pivoting(M, q, options.seed, max_pivots);
     const auto outcome =
         pivoting.run(observer_, options.record_history ? &result.merit_history : nullptr);

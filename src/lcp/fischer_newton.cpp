@@ -7,6 +7,7 @@
 #include "core/stopwatch.hpp"
 #include "lcp/fischer_jacobian.hpp"
 #include "lcp/matrix_symmetry.hpp"
+#include "lcp/newton_stopping.hpp"
 #include "lcp/projected_line_search.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
@@ -63,21 +64,9 @@ class FischerNewtonSolver final : public LcpSolver {
       linearization.linearize(z, w);
       const Vector& F = linearization.map();
       const double theta = 0.5 * F.squaredNorm();
-      if (!std::isfinite(theta)) {
-        result.status = Status::numerical_failure;
-        break;
-      }
-      if (natural_residual(z, w) <= options.tolerance) {
-        result.status = Status::converged;
-        break;
-      }
-      if (options.relative_tolerance > 0.0 && result.iterations > 0 &&
-          std::abs(theta - previous_theta) <= options.relative_tolerance * previous_theta) {
-        result.status = Status::stagnation;
-        break;
-      }
-      if (result.iterations >= limit) {
-        result.status = Status::max_iterations;
+      if (const auto stop = newton_stopping_status(theta, previous_theta, natural_residual(z, w),
+                                                   result.iterations, limit, options)) {
+        result.status = *stop;
         break;
       }
       ++result.iterations;

@@ -25,8 +25,6 @@ constexpr double kZeroTolerance = 1e-12;
 // Ratios within this relative distance of the smallest one are ties.
 constexpr double kTieTolerance = 1e-12;
 
-int default_pivot_limit(Index n) { return static_cast<int>(std::max<Index>(50 * n, 50)); }
-
 // The tableau of Lemke's method for w - M z - e z0 = q, kept as B^-1 and B^-1 q. Variables are
 // numbered w_i = i, z_i = n + i and z0 = 2n; basis_[r] is the variable basic in row r.
 //
@@ -267,7 +265,7 @@ SolverResult LemkeSolver::solve(const LcpProblem& problem, const SolverOptions& 
     return result;
   }
 
-  const int max_pivots = iteration_limit(options, default_pivot_limit(n));
+  const int max_pivots = pivot_limit(options, n);
   LexicographicLemke lemke(M, q);
   const auto outcome = lemke.run(max_pivots, options.record_history ? &result.merit_history : nullptr);
   result.iterations = lemke.pivots();

@@ -6,6 +6,7 @@
 
 #include "core/stopwatch.hpp"
 #include "lcp/matrix_symmetry.hpp"
+#include "lcp/newton_stopping.hpp"
 #include "lcp/projected_line_search.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
@@ -47,21 +48,10 @@ class MinMapNewtonSolver final : public LcpSolver {
       linearization.linearize(z, w);
       const Vector& H = linearization.map();
       const double theta = 0.5 * H.squaredNorm();
-      if (!std::isfinite(theta)) {
-        result.status = Status::numerical_failure;
-        break;
-      }
-      if (H.lpNorm<Eigen::Infinity>() <= options.tolerance) {
-        result.status = Status::converged;
-        break;
-      }
-      if (options.relative_tolerance > 0.0 && result.iterations > 0 &&
-          std::abs(theta - previous_theta) <= options.relative_tolerance * previous_theta) {
-        result.status = Status::stagnation;
-        break;
-      }
-      if (result.iterations >= limit) {
-        result.status = Status::max_iterations;
+      const double residual = H.lpNorm<Eigen::Infinity>();
+      if (const auto stop = newton_stopping_status(theta, previous_theta, residual,
+                                                   result.iterations, limit, options)) {
+        result.status = *stop;
         break;
       }
       ++result.iterations;

@@ -1,5 +1,6 @@
 #include "lcp/starting_point.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "core/error.hpp"
@@ -27,6 +28,10 @@ int iteration_limit(const SolverOptions& options, int solver_default) {
                          std::to_string(options.max_iterations));
   }
   return options.max_iterations > 0 ? options.max_iterations : solver_default;
+}
+
+int pivot_limit(const SolverOptions& options, Index n) {
+  return iteration_limit(options, static_cast<int>(std::max<Index>(50 * n, 50)));
 }
 
 }  // namespace relcp::lcp

@@ -17,4 +17,8 @@ Vector projected_starting_point(const LcpProblem& problem, const SolverOptions& 
 // "max_iterations") when negative.
 int iteration_limit(const SolverOptions& options, int solver_default);
 
+// The pivot cap of the pivoting methods (Lemke, Dantzig): iteration_limit with the default
+// max(50 n, 50).
+int pivot_limit(const SolverOptions& options, Index n);
+
 }  // namespace relcp::lcp

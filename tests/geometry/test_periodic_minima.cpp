@@ -1,46 +1,17 @@
-// The 1-D machinery under the torus searches: the bracketed root finder and the sampled search
-// for every local minimum of a periodic function.
+// The 1-D machinery under the torus searches: the sampled search for every local minimum of a
+// periodic function (its root finder is tested in tests/core/test_bracketed_root.cpp).
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
 
-#include "geometry/bracketed_root.hpp"
 #include "geometry/periodic_minima.hpp"
 
 namespace relcp::geometry {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-
-TEST(BracketedRoot, FindsASmoothRootToTheTolerance) {
-  const auto f = [](double x) { return std::cos(x); };
-  const BracketedRoot root = find_bracketed_root(f, 0.0, f(0.0), 3.0, f(3.0), 1e-14, 50);
-  EXPECT_TRUE(root.converged);
-  EXPECT_NEAR(root.x, kPi / 2, 1e-14);
-  EXPECT_LT(root.iterations, 15);  // interpolation, not bisection (which needs ~48)
-}
-
-TEST(BracketedRoot, ConvergesToAJumpInSign) {
-  const auto f = [](double x) { return x < 0.3 ? -1.0 : 2.0; };
-  const BracketedRoot root = find_bracketed_root(f, 0.0, -1.0, 1.0, 2.0, 1e-12, 100);
-  EXPECT_TRUE(root.converged);
-  EXPECT_NEAR(root.x, 0.3, 1e-12);
-}
-
-TEST(BracketedRoot, ReportsExhaustedIterations) {
-  const auto f = [](double x) { return x < 0.3 ? -1.0 : 2.0; };
-  const BracketedRoot root = find_bracketed_root(f, 0.0, -1.0, 1.0, 2.0, 1e-12, 5);
-  EXPECT_FALSE(root.converged);
-  EXPECT_GT(root.x, 0.0);
-  EXPECT_LT(root.x, 1.0);
-}
-
-TEST(BracketedRoot, RejectsABracketWithoutSignChange) {
-  const auto f = [](double x) { return x * x + 1.0; };
-  EXPECT_THROW(find_bracketed_root(f, -1.0, 2.0, 1.0, 2.0, 1e-12, 50), std::invalid_argument);
-}
 
 TEST(PeriodicMinima, FindsEveryMinimumDeepestFirst) {
   // cos(3 t) + 0.1 cos(t): three minima near pi/3, pi, 5 pi/3, the one at pi deepest.
