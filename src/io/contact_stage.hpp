@@ -21,6 +21,9 @@ struct ContactReport {
   std::int64_t relcp_iterations = 0;
   std::int64_t solver_iterations = 0;
   double max_overlap = 0.0;
+  double detection_seconds = 0.0;  // ghosts, candidate pairs, separations (slowest rank)
+  double assembly_seconds = 0.0;   // constraint rows, D, c, mobility (slowest rank)
+  double solve_seconds = 0.0;      // LCP solves (slowest rank)
 };
 
 class ContactStage {

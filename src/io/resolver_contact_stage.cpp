@@ -17,6 +17,9 @@ class ResolverContactStage final : public ContactStage {
     report.relcp_iterations = step.lcp_solves;
     report.solver_iterations = step.solver_iterations;
     report.max_overlap = step.max_overlap;
+    report.detection_seconds = step.detection_seconds;
+    report.assembly_seconds = step.assembly_seconds;
+    report.solve_seconds = step.solve_seconds;
     return report;
   }
 

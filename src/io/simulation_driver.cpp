@@ -87,6 +87,9 @@ StepStatistics Simulation::advance_one_step() {
   row.relcp_iterations = contacts.relcp_iterations;
   row.solver_iterations = contacts.solver_iterations;
   row.max_overlap = contacts.max_overlap;
+  row.detection_seconds = contacts.detection_seconds;
+  row.assembly_seconds = contacts.assembly_seconds;
+  row.solve_seconds = contacts.solve_seconds;
   const double seconds = watch.seconds();
   MPI_Allreduce(&seconds, &row.seconds, 1, MPI_DOUBLE, MPI_MAX, comm_);
   return row;
