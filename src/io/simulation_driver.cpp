@@ -51,12 +51,20 @@ void Simulation::start_from_checkpoint(const std::string& path) {
     throw InputError("--restart", path + (growth_ ? ": written without growth, but the scenario has a growth section"
                                                   : ": written with growth, but the scenario has no growth section"));
   }
-  store_.add_owned(state.bodies);
+  // On the rank count that wrote it, each rank resumes exactly its saved bodies, order and
+  // region, so the run continues as if never interrupted; on another count it repartitions.
+  const bool same_ranks = state.num_ranks == store_.num_ranks() &&
+                          state.regions.size() == static_cast<std::size_t>(store_.num_ranks());
+  if (same_ranks) {
+    store_.restore(std::move(state.bodies), particles::RegionMap(std::move(state.regions)));
+  } else {
+    store_.add_owned(state.bodies);
+  }
   store_.id_allocator().set_next_free(state.next_free_id);
   if (growth_) growth_->restore_random_state(*state.division);
   step_ = state.step;
   time_ = static_cast<double>(step_) * dt;
-  store_.rebalance(partitioner_);
+  if (!same_ranks) store_.rebalance(partitioner_);
 }
 
 StepStatistics Simulation::advance_one_step() {

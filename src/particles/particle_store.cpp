@@ -1,7 +1,9 @@
 #include "particles/particle_store.hpp"
 
 #include <algorithm>
+#include <string>
 
+#include "core/error.hpp"
 #include "geometry/shape_properties.hpp"
 #include "particles/migration.hpp"
 
@@ -34,6 +36,17 @@ void ParticleStore::distribute_from_all(std::span<const Body> all) {
 void ParticleStore::add_owned(std::span<const Body> bodies) {
   owned_.insert(owned_.end(), bodies.begin(), bodies.end());
   std::sort(owned_.begin(), owned_.end(), [](const Body& a, const Body& b) { return a.id < b.id; });
+  ids_.reserve_through(comm_, largest_id(owned_));
+  clear_ghosts();
+}
+
+void ParticleStore::restore(std::vector<Body> bodies, RegionMap regions) {
+  if (regions.num_ranks() != num_ranks_) {
+    throw RunTimeFailure("cannot restore a distribution over " + std::to_string(regions.num_ranks()) +
+                         " ranks on " + std::to_string(num_ranks_) + " ranks");
+  }
+  owned_ = std::move(bodies);
+  regions_ = std::move(regions);
   ids_.reserve_through(comm_, largest_id(owned_));
   clear_ghosts();
 }

@@ -48,6 +48,10 @@ class ParticleStore {
   // Collective. Adds this rank's bodies (e.g. read from a checkpoint) and moves the id
   // allocator past the largest id on any rank.
   void add_owned(std::span<const Body> bodies);
+  // Collective. Resumes a saved distribution on the same number of ranks: this rank's bodies in
+  // their saved order and the saved regions (one per rank). The id allocator moves past the
+  // largest id on any rank. Throws RunTimeFailure when the regions are for another rank count.
+  void restore(std::vector<Body> bodies, RegionMap regions);
 
   std::int64_t global_count() const;                 // collective
   double global_max_bounding_radius() const;         // collective; 0 without bodies
