@@ -8,6 +8,12 @@ find_package(GTest REQUIRED)
 set(RELCP_MPI_ENVIRONMENT OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
     OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE)
 
+# Tests find their data through RELCP_SOURCE_DIR (the checkout), never through __FILE__: ccache
+# with CCACHE_BASEDIR (scripts/setup.sh) turns source paths into relative ones.
+function(relcp_test_paths name)
+  target_compile_definitions(${name} PRIVATE RELCP_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+endfunction()
+
 function(relcp_add_test name)
   cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
   if(NOT ARG_LABELS)
@@ -19,6 +25,7 @@ function(relcp_add_test name)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main relcp_warnings)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests)
+  relcp_test_paths(${name})
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST DISCOVERY_TIMEOUT 60
     PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT "OMP_NUM_THREADS=2;OMP_WAIT_POLICY=PASSIVE")
 endfunction()
@@ -31,6 +38,7 @@ function(relcp_add_mpi_test name)
   add_executable(${name} ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/tests/support/mpi_gtest_main.cpp)
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest MPI::MPI_CXX relcp_warnings)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests)
+  relcp_test_paths(${name})
   foreach(ranks IN LISTS ARG_RANKS)
     add_test(NAME ${name}.np${ranks}
       COMMAND ${MPIEXEC_EXECUTABLE} --oversubscribe ${MPIEXEC_NUMPROC_FLAG} ${ranks}

@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kSourceRoot = fs::path(__FILE__).parent_path().parent_path().parent_path();
+const fs::path kSourceRoot = RELCP_SOURCE_DIR;
 
 fs::path app_path() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "bin" / "relcp_dcs"; }
 

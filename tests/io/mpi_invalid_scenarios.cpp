@@ -18,7 +18,7 @@
 namespace relcp::io {
 namespace {
 
-const std::filesystem::path kInvalidDirectory = std::filesystem::path(__FILE__).parent_path() / "invalid";
+const std::filesystem::path kInvalidDirectory = std::filesystem::path(RELCP_SOURCE_DIR) / "tests/io/invalid";
 
 struct ExpectedError {
   int line = 0;
