@@ -108,6 +108,8 @@ def rotation_matrices(q):
 
 
 def point_arrays(dataset):
+    if dataset.IsA("vtkMultiBlockDataSet"):  # relcp.xmf's blocks: bodies, contacts
+        dataset = dataset.GetBlock(0)
     data = dataset.GetPointData()
     return {data.GetArrayName(i): numpy_support.vtk_to_numpy(data.GetArray(i)) for i in range(data.GetNumberOfArrays())}
 

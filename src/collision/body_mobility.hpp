@@ -1,6 +1,7 @@
 #pragma once
 // The block-diagonal mobility of a rank's owned bodies for the contact operator: overdamped
-// local drag (paper eq. 27) or, inertial, the inverse mass and lab-frame inverse inertia.
+// local drag (paper eq. 27) or, inertial, the inverse mass and lab-frame inverse inertia;
+// projected onto the planar velocities [u_x, u_y, omega_z] in a monolayer.
 
 #include <span>
 

@@ -13,7 +13,9 @@
 #include "collision/contact_operator.hpp"
 #include "collision/distributed_solver.hpp"
 #include "collision/distributed_vector_ops.hpp"
+#include "collision/model_overlap.hpp"
 #include "collision/pair_constraints.hpp"
+#include "collision/wall_constraints.hpp"
 #include "core/error.hpp"
 #include "geometry/quaternion_kinematics.hpp"
 
@@ -40,16 +42,30 @@ DistributedVector body_velocities(const particles::ParticleStore& store, const V
 }
 
 // Owned poses C^k (+) dt * velocity; the ghosts are rebuilt around the trial poses, so that
-// pairs that come near only during the step are found (digest D7).
+// pairs that come near only during the step are found (digest D7). A trial centre may lie
+// outside its owner's region (or the periodic box) by up to its displacement; the pair's owner
+// sees the partner only if the halo grows by that much.
 void move_to_trial(particles::ParticleStore& store, const std::vector<geometry::Pose>& base,
                    const DistributedVector& velocity, double dt, double search_buffer) {
   auto& owned = store.owned();
+  double displacement = 0.0;
   for (std::size_t b = 0; b < owned.size(); ++b) {
     const Vec3 u(velocity[6 * b], velocity[6 * b + 1], velocity[6 * b + 2]);
     const Vec3 w(velocity[6 * b + 3], velocity[6 * b + 4], velocity[6 * b + 5]);
     owned[b].pose = geometry::advance_pose(base[b], u, w, dt);
+    displacement = std::max(displacement, (owned[b].pose.position - base[b].position).norm());
   }
-  store.exchange_ghosts(search_buffer);
+  double margin = displacement;
+  MPI_Allreduce(&displacement, &margin, 1, MPI_DOUBLE, MPI_MAX, store.comm());
+  const particles::Domain& domain = store.domain();
+  if (domain.any_periodic()) {  // the halo may not exceed half a period (GhostExchange)
+    const double halo = search_buffer + 2.0 * store.global_max_bounding_radius();
+    for (int axis = 0; axis < 3; ++axis) {
+      if (domain.periodic[axis]) margin = std::min(margin, 0.5 * domain.length(axis) - halo);
+    }
+    margin = std::max(margin, 0.0);
+  }
+  store.exchange_ghosts(search_buffer, margin);
 }
 
 double max_over_ranks(MPI_Comm comm, double value) {
@@ -71,7 +87,7 @@ ContactResolver::ContactResolver(ContactSettings settings, ContactDynamics dynam
   (void)make_distributed_solver(settings_.solver);  // validates the name
 }
 
-ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, double dt) {
+ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, double dt, bool record_network) {
   const MPI_Comm comm = store.comm();
   ContactStepReport report;
   const bool relcp = settings_.strategy == ContactStrategyKind::relcp;
@@ -100,11 +116,20 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   const double op_scale = operator_scale(dynamics_, dt);
   const ContactOperator op(matrix, mobility, op_scale);
   const DistributedVector free_velocity = body_velocities(store, matrix.body_layout());
-  matrix.append(settings_.strategy == ContactStrategyKind::multisphere
-                    ? multisphere_constraints(pairs, store.owned(), store.ghosts(),
-                                              settings_.multisphere_count, settings_.search_buffer)
-                    : deepest_point_constraints(pairs, separations, store.owned(), store.ghosts(),
-                                                settings_.search_buffer));
+  const bool multisphere = settings_.strategy == ContactStrategyKind::multisphere;
+  std::vector<ConstraintRecord> rows =
+      multisphere ? multisphere_constraints(pairs, store.owned(), store.ghosts(),
+                                            settings_.multisphere_count, settings_.search_buffer)
+                  : deepest_point_constraints(pairs, separations, store.owned(), store.ghosts(),
+                                              settings_.search_buffer);
+  std::vector<ConstraintRecord> wall_rows =
+      multisphere ? multisphere_wall_constraints(store.owned(), settings_.walls,
+                                                 settings_.multisphere_count, settings_.search_buffer)
+                  : deepest_point_wall_constraints(
+                        wall_contacts(store.owned(), settings_.walls, settings_.search_buffer),
+                        store.owned(), settings_.search_buffer);
+  rows.insert(rows.end(), wall_rows.begin(), wall_rows.end());
+  matrix.append(std::move(rows));
   DistributedVector constant = extend_constant_vector(matrix, nullptr, free_velocity, dt);
   double assembly = MPI_Wtime() - clock;
 
@@ -151,13 +176,28 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     const std::vector<particles::CandidatePair> trial_pairs =
         particles::find_candidate_pairs(store, settings_.search_buffer);
     separations = pair_separations(trial_pairs, store.owned(), store.ghosts());
-    report.max_overlap = max_over_ranks(comm, largest_overlap(separations));
+    const std::vector<WallContact> trial_walls =
+        wall_contacts(store.owned(), settings_.walls, settings_.search_buffer);
+    report.max_overlap =
+        max_over_ranks(comm, std::max(largest_overlap(separations), largest_wall_overlap(trial_walls)));
+    report.max_model_overlap =
+        settings_.strategy == ContactStrategyKind::multisphere
+            ? max_over_ranks(comm, std::max(largest_multisphere_overlap(trial_pairs, store.owned(),
+                                                                        store.ghosts(),
+                                                                        settings_.multisphere_count),
+                                            largest_multisphere_wall_overlap(
+                                                store.owned(), settings_.walls,
+                                                settings_.multisphere_count)))
+            : report.max_overlap;
     detection += MPI_Wtime() - clock;
     if (!relcp) break;
 
     clock = MPI_Wtime();
     std::vector<ConstraintRecord> fresh = deepest_point_constraints(
         trial_pairs, separations, store.owned(), store.ghosts(), -settings_.tolerance);
+    std::vector<ConstraintRecord> fresh_walls =
+        deepest_point_wall_constraints(trial_walls, store.owned(), -settings_.tolerance);
+    fresh.insert(fresh.end(), fresh_walls.begin(), fresh_walls.end());
     const std::int64_t new_rows = sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size()));
     assembly += MPI_Wtime() - clock;
     if (store.rank() == 0) {
@@ -199,6 +239,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   }
   store.refresh_ghosts();
   report.constraints = matrix.global_constraint_count();
+  if (record_network) report.network = contact_network(matrix.constraints(), gamma);
   report.detection_seconds = max_over_ranks(comm, detection);
   report.assembly_seconds = max_over_ranks(comm, assembly);
   report.solve_seconds = max_over_ranks(comm, solve);

@@ -1,9 +1,12 @@
 #pragma once
 // What a contact-resolution strategy needs to know (docs/collision_strategies.md): the strategy,
 // the distributed LCP solver and its tolerance, the ReLCP cap and its policy, the multisphere
-// count, the broad-phase buffer, and the dynamics that give the mobility blocks.
+// count, the broad-phase buffer, the walls, and the dynamics that give the mobility blocks.
 
 #include <string>
+#include <vector>
+
+#include "geometry/shape.hpp"
 
 namespace relcp::collision {
 
@@ -19,14 +22,17 @@ struct ContactSettings {
   RelcpCapPolicy on_max_relcp_iterations = RelcpCapPolicy::accept;
   int multisphere_count = 13;
   double search_buffer = 0.2;        // added to the bounding radii for candidate pairs
+  std::vector<geometry::HalfSpace> walls;  // unit normals toward the bodies' side
 };
 
 // The mobility model of the bodies: overdamped local drag (paper eq. 27, A = dt D^T M D) or
-// inertial uniform density (A = dt^2 D^T M^-1 D).
+// inertial uniform density (A = dt^2 D^T M^-1 D). A monolayer (bodies in z = 0 turning about
+// z) projects every block, P M P, so that the contact velocity dU is planar too.
 struct ContactDynamics {
   bool inertial = false;
   double drag = 1.0;     // overdamped xi
   double density = 1.0;  // inertial
+  bool monolayer = false;
 };
 
 }  // namespace relcp::collision

@@ -10,23 +10,21 @@
 namespace relcp::collision {
 namespace {
 
-// Body B of a pair at the image the pair uses.
-particles::Body image_of_b(const particles::CandidatePair& pair,
-                           std::span<const particles::Body> owned,
-                           std::span<const particles::Ghost> ghosts) {
-  particles::Body body = pair.b_is_ghost ? ghosts[static_cast<std::size_t>(pair.index_b)].body
-                                         : owned[static_cast<std::size_t>(pair.index_b)];
-  body.pose.position += pair.offset_b;
-  return body;
+// Body B of a pair at the image the pair uses: a ghost already sits at its image position
+// (owner's position + offset_b); an owned B has offset zero.
+const particles::Body& image_of_b(const particles::CandidatePair& pair,
+                                  std::span<const particles::Body> owned,
+                                  std::span<const particles::Ghost> ghosts) {
+  return pair.b_is_ghost ? ghosts[static_cast<std::size_t>(pair.index_b)].body
+                         : owned[static_cast<std::size_t>(pair.index_b)];
 }
 
-// A sphere is its own decomposition (count 1) whatever the count asked for.
+}  // namespace
+
 std::vector<geometry::SubSphere> lab_spheres(const particles::Body& body, int count) {
   const int own = std::holds_alternative<geometry::Sphere>(body.shape) ? 1 : count;
   return geometry::to_lab(geometry::multisphere_decomposition(body.shape, own), body.pose);
 }
-
-}  // namespace
 
 std::vector<geometry::SignedSeparation> pair_separations(
     std::span<const particles::CandidatePair> pairs, std::span<const particles::Body> owned,
@@ -37,7 +35,7 @@ std::vector<geometry::SignedSeparation> pair_separations(
   for (std::ptrdiff_t k = 0; k < n; ++k) {
     const particles::CandidatePair& pair = pairs[static_cast<std::size_t>(k)];
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];
-    const particles::Body b = image_of_b(pair, owned, ghosts);
+    const particles::Body& b = image_of_b(pair, owned, ghosts);
     out[static_cast<std::size_t>(k)] = geometry::signed_separation(a.shape, a.pose, b.shape, b.pose);
   }
   return out;
@@ -53,7 +51,7 @@ std::vector<ConstraintRecord> deepest_point_constraints(
     if (!(separations[k].phi < threshold)) continue;
     const particles::CandidatePair& pair = pairs[k];
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];
-    const particles::Body b = image_of_b(pair, owned, ghosts);
+    const particles::Body& b = image_of_b(pair, owned, ghosts);
     records.push_back(pair_constraint(pair.a, pair.b, separations[k], a.pose.position, b.pose.position));
   }
   return records;
@@ -65,7 +63,7 @@ std::vector<ConstraintRecord> multisphere_constraints(
   std::vector<ConstraintRecord> records;
   for (const particles::CandidatePair& pair : pairs) {
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];
-    const particles::Body b = image_of_b(pair, owned, ghosts);
+    const particles::Body& b = image_of_b(pair, owned, ghosts);
     const auto spheres_a = lab_spheres(a, count);
     const auto spheres_b = lab_spheres(b, count);
     for (std::size_t i = 0; i < spheres_a.size(); ++i) {

@@ -2,12 +2,13 @@
 // Constraint generation for candidate pairs at the bodies' current poses: one deepest-point
 // (shared-normal) constraint per pair, or multisphere constraints between the sub-spheres of
 // the two bodies (digest relcp.md 2.2, 2.6, 4.4). The body of a pair's B side is an owned body
-// or a ghost, at its periodic image (CandidatePair::offset_b).
+// or a ghost; a ghost is at its periodic image already (its position = owner's + offset_b).
 
 #include <span>
 #include <vector>
 
 #include "collision/constraint_record.hpp"
+#include "geometry/multisphere.hpp"
 #include "geometry/signed_separation.hpp"
 #include "particles/body.hpp"
 #include "particles/ghost.hpp"
@@ -27,6 +28,10 @@ std::vector<ConstraintRecord> deepest_point_constraints(
     std::span<const geometry::SignedSeparation> separations,
     std::span<const particles::Body> owned, std::span<const particles::Ghost> ghosts,
     double threshold);
+
+// The body's `count` sub-spheres in the lab frame; a sphere is its own decomposition (count 1)
+// whatever the count asked for.
+std::vector<geometry::SubSphere> lab_spheres(const particles::Body& body, int count);
 
 // One constraint per pair of sub-spheres (`count` per body) of the two bodies of a pair whose
 // sphere-sphere gap is below `search_buffer`; lever arms to the parent centres.

@@ -1,3 +1,6 @@
+#include <variant>
+
+#include "geometry/multisphere.hpp"
 #include "io/scenario_sections.hpp"
 #include "io/scenario_values.hpp"
 
@@ -21,9 +24,21 @@ int as_int_count(const YamlNodeReader& node) {
   return static_cast<int>(value);
 }
 
+// Spheres are their own decomposition whatever the count (collision/pair_constraints.cpp).
+void expect_valid_multisphere_count(const YamlNodeReader& node, int count,
+                                    std::span<const geometry::Shape> shapes) {
+  for (const geometry::Shape& shape : shapes) {
+    if (std::holds_alternative<geometry::Sphere>(shape)) continue;
+    if (const auto problem = geometry::multisphere_count_problem(shape, count)) {
+      node.fail("must suit every shape of the scenario: " + *problem);
+    }
+  }
+}
+
 }  // namespace
 
-CollisionSettings read_collision_section(const YamlNodeReader& section) {
+CollisionSettings read_collision_section(const YamlNodeReader& section,
+                                         std::span<const geometry::Shape> shapes) {
   section.expect_map();
   section.expect_only_keys(kCollisionKeys);
   CollisionSettings settings;
@@ -60,9 +75,7 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
   }
   if (const auto node = section.optional_child("multisphere_count")) {
     contact.multisphere_count = as_int_count(*node);
-    if (contact.multisphere_count % 2 == 0) {
-      node->fail("must be odd (sub-spheres are placed symmetrically about the centre)");
-    }
+    expect_valid_multisphere_count(*node, contact.multisphere_count, shapes);
   }
   if (const auto node = section.optional_child("search_buffer")) {
     contact.search_buffer = as_non_negative_double(*node);

@@ -1,4 +1,5 @@
 #include <array>
+#include <sstream>
 
 #include "io/scenario_sections.hpp"
 #include "io/scenario_values.hpp"
@@ -40,15 +41,54 @@ RandomGenerator read_random_generator(const YamlNodeReader& generator) {
   return random;
 }
 
+ChainmailGenerator read_chainmail_generator(const YamlNodeReader& generator) {
+  constexpr std::array<std::string_view, 7> kKeys{"type",         "nx",           "ny",    "spacing",
+                                                  "major_radius", "minor_radius", "center"};
+  generator.expect_only_keys(kKeys);
+  ChainmailGenerator chainmail;
+  particles::ChainmailLattice& lattice = chainmail.lattice;
+  lattice.nx = as_positive_count(generator.child("nx"));
+  lattice.ny = as_positive_count(generator.child("ny"));
+  const YamlNodeReader spacing = generator.child("spacing");
+  lattice.spacing = spacing.as_positive_double();
+  lattice.ring.major_radius = generator.child("major_radius").as_positive_double();
+  lattice.ring.minor_radius = generator.child("minor_radius").as_positive_double();
+  if (lattice.ring.minor_radius >= lattice.ring.major_radius) {
+    generator.child("minor_radius").fail("must be smaller than major_radius (a ring with a hole)");
+  }
+  if (const auto center = generator.optional_child("center")) lattice.center = center->as_vec3();
+  const double separation = particles::chainmail_min_separation(lattice);
+  if (!(separation > 0.0)) {
+    std::ostringstream message;
+    message << "the rings of this lattice overlap (smallest separation " << separation
+            << "): increase the spacing";
+    spacing.fail(message.str());
+  }
+  return chainmail;
+}
+
 }  // namespace
 
-std::vector<RandomGenerator> read_generators_section(const YamlNodeReader& section) {
-  std::vector<RandomGenerator> generators;
+std::int64_t generated_count(const GeneratorSettings& generator) {
+  if (const auto* random = std::get_if<RandomGenerator>(&generator)) return random->placement.count;
+  return particles::chainmail_ring_count(std::get<ChainmailGenerator>(generator).lattice);
+}
+
+geometry::Shape generated_shape(const GeneratorSettings& generator) {
+  if (const auto* random = std::get_if<RandomGenerator>(&generator)) return random->placement.shape;
+  return std::get<ChainmailGenerator>(generator).lattice.ring;
+}
+
+std::vector<GeneratorSettings> read_generators_section(const YamlNodeReader& section) {
+  std::vector<GeneratorSettings> generators;
   for (std::size_t i = 0; i < section.size(); ++i) {
     const YamlNodeReader generator = section.element(i);
     generator.expect_map();
-    as_choice(generator.child("type"), {"random"}, "generator type");
-    generators.push_back(read_random_generator(generator));
+    if (as_choice(generator.child("type"), {"random", "chainmail"}, "generator type") == "chainmail") {
+      generators.emplace_back(read_chainmail_generator(generator));
+    } else {
+      generators.emplace_back(read_random_generator(generator));
+    }
   }
   return generators;
 }

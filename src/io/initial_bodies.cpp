@@ -1,5 +1,7 @@
 #include "io/initial_bodies.hpp"
 
+#include <variant>
+
 #include "core/error.hpp"
 
 namespace relcp::io {
@@ -21,17 +23,24 @@ std::vector<particles::Body> build_initial_bodies(const Scenario& scenario) {
     bodies.push_back(body);
   }
   for (std::size_t g = 0; g < scenario.generators.size(); ++g) {
-    const RandomGenerator& generator = scenario.generators[g];
-    particles::RandomPlacement placement = generator.placement;
-    placement.seed = generator_seed(scenario.simulation.seed, g);
-    placement.first_id = static_cast<GlobalId>(bodies.size());
-    try {
-      const std::vector<particles::Body> placed =
-          particles::place_random_bodies(placement, scenario.domain, bodies);
-      bodies.insert(bodies.end(), placed.begin(), placed.end());
-    } catch (const InputError& error) {
-      generator.count_location.fail(error.message());
+    const auto first_id = static_cast<GlobalId>(bodies.size());
+    std::vector<particles::Body> made;
+    if (const auto* chainmail = std::get_if<ChainmailGenerator>(&scenario.generators[g])) {
+      particles::ChainmailLattice lattice = chainmail->lattice;
+      lattice.first_id = first_id;
+      made = particles::place_chainmail(lattice);
+    } else {
+      const auto& random = std::get<RandomGenerator>(scenario.generators[g]);
+      particles::RandomPlacement placement = random.placement;
+      placement.seed = generator_seed(scenario.simulation.seed, g);
+      placement.first_id = first_id;
+      try {
+        made = particles::place_random_bodies(placement, scenario.domain, bodies);
+      } catch (const InputError& error) {
+        random.count_location.fail(error.message());
+      }
     }
+    bodies.insert(bodies.end(), made.begin(), made.end());
   }
   return bodies;
 }

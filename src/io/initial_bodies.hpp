@@ -1,6 +1,7 @@
 #pragma once
 // The bodies a scenario starts with: the listed bodies get ids 0, 1, ... in file order, then
-// each generator's bodies follow in generator order, placed clear of every body before them.
+// each generator's bodies follow in generator order: `random` ones placed clear of every body
+// before them, `chainmail` rings where the lattice puts them.
 // A pure function of the scenario: every rank builds the same list.
 
 #include <vector>

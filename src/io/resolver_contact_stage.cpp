@@ -1,5 +1,7 @@
 #include "io/resolver_contact_stage.hpp"
 
+#include <utility>
+
 #include "collision/contact_resolver.hpp"
 
 namespace relcp::io {
@@ -10,16 +12,18 @@ class ResolverContactStage final : public ContactStage {
   ResolverContactStage(collision::ContactSettings settings, collision::ContactDynamics dynamics)
       : resolver_(std::move(settings), dynamics) {}
 
-  ContactReport resolve(particles::ParticleStore& store, double dt) override {
-    const collision::ContactStepReport step = resolver_.resolve(store, dt);
+  ContactReport resolve(particles::ParticleStore& store, double dt, bool record_network) override {
+    collision::ContactStepReport step = resolver_.resolve(store, dt, record_network);
     ContactReport report;
     report.constraints = step.constraints;
     report.relcp_iterations = step.lcp_solves;
     report.solver_iterations = step.solver_iterations;
     report.max_overlap = step.max_overlap;
+    report.max_model_overlap = step.max_model_overlap;
     report.detection_seconds = step.detection_seconds;
     report.assembly_seconds = step.assembly_seconds;
     report.solve_seconds = step.solve_seconds;
+    report.links = std::move(step.network);
     return report;
   }
 
@@ -31,6 +35,7 @@ class ResolverContactStage final : public ContactStage {
 
 std::unique_ptr<ContactStage> make_resolver_contact_stage(const Scenario& scenario) {
   collision::ContactSettings settings = scenario.collision.contact;
+  settings.walls = scenario.walls;
   switch (scenario.collision.strategy) {
     case CollisionStrategy::single: settings.strategy = collision::ContactStrategyKind::single; break;
     case CollisionStrategy::multisphere:
@@ -42,6 +47,7 @@ std::unique_ptr<ContactStage> make_resolver_contact_stage(const Scenario& scenar
   dynamics.inertial = scenario.dynamics.kind == DynamicsKind::inertial;
   dynamics.drag = scenario.dynamics.drag;
   dynamics.density = scenario.dynamics.density;
+  dynamics.monolayer = scenario.monolayer();
   return std::make_unique<ResolverContactStage>(settings, dynamics);
 }
 

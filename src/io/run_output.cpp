@@ -52,8 +52,9 @@ std::string RunOutput::checkpoint_path(std::int64_t step) const {
   return (std::filesystem::path(directory_) / kCheckpointFolder / checkpoint_file_name(step)).string();
 }
 
-void RunOutput::write_snapshot(std::int64_t step, double time, std::span<const particles::Body> owned) {
-  const SnapshotInfo info = io::write_snapshot(comm_, path_of(kSnapshotFile), step, time, owned);
+void RunOutput::write_snapshot(std::int64_t step, double time, std::span<const particles::Body> owned,
+                               std::span<const collision::ContactLink> links) {
+  const SnapshotInfo info = io::write_snapshot(comm_, path_of(kSnapshotFile), step, time, owned, links);
   std::erase_if(snapshots_, [step](const SnapshotInfo& s) { return s.step == step; });
   snapshots_.push_back(info);
   if (rank_ == 0) write_xdmf(path_of(kXdmfFile), kSnapshotFile, snapshots_);

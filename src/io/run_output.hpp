@@ -36,7 +36,9 @@ class RunOutput {
   std::string path_of(const std::string& name) const;
   std::string checkpoint_path(std::int64_t step) const;
 
-  void write_snapshot(std::int64_t step, double time, std::span<const particles::Body> owned);
+  // `links`: this rank's constraints of the step that ended at `step`.
+  void write_snapshot(std::int64_t step, double time, std::span<const particles::Body> owned,
+                      std::span<const collision::ContactLink> links = {});
   void write_stats(const StepStatistics& row);  // any rank may call; only rank 0 writes
   void write_checkpoint(const CheckpointState& state);
 

@@ -10,9 +10,11 @@
 
 #include "core/types.hpp"
 #include "dynamics/cell_growth.hpp"
+#include "geometry/shape.hpp"
 #include "io/body_yaml.hpp"
 #include "io/collision_settings.hpp"
 #include "io/source_location.hpp"
+#include "particles/chainmail_lattice.hpp"
 #include "particles/domain.hpp"
 #include "particles/partitioner.hpp"
 #include "particles/random_placement.hpp"
@@ -52,6 +54,17 @@ struct RandomGenerator {
   SourceLocation count_location;  // where a failure to place the bodies is reported
 };
 
+// `type: chainmail`. The lattice's first id is chosen when the bodies are built.
+struct ChainmailGenerator {
+  particles::ChainmailLattice lattice;
+};
+
+using GeneratorSettings = std::variant<RandomGenerator, ChainmailGenerator>;
+
+// The number of bodies a generator makes, and the shape they all have.
+std::int64_t generated_count(const GeneratorSettings& generator);
+geometry::Shape generated_shape(const GeneratorSettings& generator);
+
 struct RadialForceSettings {
   Vec3 center = Vec3::Zero();
   double sign = -1.0;
@@ -81,10 +94,11 @@ struct Scenario {
   particles::Domain domain;  // open in every direction unless `domain` says otherwise
   DynamicsSettings dynamics;
   std::vector<ListedBody> bodies;
-  std::vector<RandomGenerator> generators;
+  std::vector<GeneratorSettings> generators;
   std::vector<ForceSettings> forces;
   std::optional<dynamics::GrowthOptions> growth;  // its seed is simulation.seed
   CollisionSettings collision;
+  std::vector<geometry::HalfSpace> walls;  // unit normals toward the bodies' side
   ParallelSettings parallel;
 
   bool monolayer() const { return growth && growth->monolayer; }

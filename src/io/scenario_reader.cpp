@@ -10,13 +10,14 @@
 namespace relcp::io {
 namespace {
 
-constexpr std::array<std::string_view, 9> kSections{"simulation", "domain",    "dynamics",
-                                                    "bodies",     "generators", "forces",
-                                                    "growth",     "collision", "parallel"};
+constexpr std::array<std::string_view, 10> kSections{"simulation", "domain",    "dynamics",
+                                                     "bodies",     "generators", "forces",
+                                                     "growth",     "collision", "walls",
+                                                     "parallel"};
 
 std::int64_t body_count(const Scenario& scenario) {
   std::int64_t count = static_cast<std::int64_t>(scenario.bodies.size());
-  for (const RandomGenerator& generator : scenario.generators) count += generator.placement.count;
+  for (const GeneratorSettings& generator : scenario.generators) count += generated_count(generator);
   return count;
 }
 
@@ -27,21 +28,35 @@ void expect_some_bodies(const YamlNodeReader& root, const Scenario& scenario) {
       .fail("no bodies at all: list some here or add a generator with count > 0");
 }
 
+// One entry per listed body and per generator (their bodies share one shape).
+std::vector<geometry::Shape> shapes_in(const Scenario& scenario) {
+  std::vector<geometry::Shape> shapes;
+  for (const ListedBody& body : scenario.bodies) shapes.push_back(body.description.shape);
+  for (const GeneratorSettings& generator : scenario.generators) {
+    if (generated_count(generator) > 0) shapes.push_back(generated_shape(generator));
+  }
+  return shapes;
+}
+
 // Daughters of a dividing rod must not be shorter than their caps (dynamics::split_cell).
 void expect_divisible_rods(const YamlNodeReader& growth_node, const Scenario& scenario) {
   double largest_rod_radius = 0.0;
-  const auto note = [&](const geometry::Shape& shape) {
+  for (const geometry::Shape& shape : shapes_in(scenario)) {
     if (const auto* rod = std::get_if<geometry::Spherocylinder>(&shape)) {
       largest_rod_radius = std::max(largest_rod_radius, rod->radius);
     }
-  };
-  for (const ListedBody& body : scenario.bodies) note(body.description.shape);
-  for (const RandomGenerator& generator : scenario.generators) note(generator.placement.shape);
+  }
   if (scenario.growth->divide_at < 4.0 * largest_rod_radius) {
     growth_node.child("divide_at")
         .fail("must be at least 4 x the largest spherocylinder radius (" +
               std::to_string(4.0 * largest_rod_radius) + "): each daughter needs its two caps");
   }
+}
+
+// Only the contact strategies know walls; without them bodies would pass through.
+void expect_contacts_for_walls(const YamlNodeReader& walls_node, const Scenario& scenario) {
+  if (scenario.walls.empty() || scenario.collision.strategy != CollisionStrategy::none) return;
+  walls_node.fail("walls need collision.strategy single, multisphere or relcp");
 }
 
 }  // namespace
@@ -66,7 +81,11 @@ Scenario read_scenario(const YamlNodeReader& root) {
     expect_divisible_rods(*growth, scenario);
   }
   if (const auto collision = root.optional_child("collision")) {
-    scenario.collision = read_collision_section(*collision);
+    scenario.collision = read_collision_section(*collision, shapes_in(scenario));
+  }
+  if (const auto walls = root.optional_child("walls")) {
+    scenario.walls = read_walls_section(*walls);
+    expect_contacts_for_walls(*walls, scenario);
   }
   if (const auto parallel = root.optional_child("parallel")) {
     scenario.parallel = read_parallel_section(*parallel);

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <cmath>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/stopwatch.hpp"
@@ -76,7 +77,8 @@ StepStatistics Simulation::advance_one_step() {
   }
   dynamics::apply_force_fields(fields_, store_.owned());
   motion_.update_velocities(store_.owned(), dt);
-  const ContactReport contacts = contact_stage_->resolve(store_, dt);
+  ContactReport contacts = contact_stage_->resolve(store_, dt, snapshot_due(step_ + 1));
+  contact_links_ = std::move(contacts.links);
   motion_.advance(store_.owned(), dt);
   ++step_;
   time_ = static_cast<double>(step_) * dt;  // a product, not a sum: no drift over long runs
@@ -95,6 +97,7 @@ StepStatistics Simulation::advance_one_step() {
   row.relcp_iterations = contacts.relcp_iterations;
   row.solver_iterations = contacts.solver_iterations;
   row.max_overlap = contacts.max_overlap;
+  row.max_model_overlap = contacts.max_model_overlap;
   row.detection_seconds = contacts.detection_seconds;
   row.assembly_seconds = contacts.assembly_seconds;
   row.solve_seconds = contacts.solve_seconds;
@@ -103,9 +106,9 @@ StepStatistics Simulation::advance_one_step() {
   return row;
 }
 
-bool Simulation::snapshot_due() const {
+bool Simulation::snapshot_due(std::int64_t step) const {
   const std::int64_t every = scenario_.simulation.output.snapshot_every;
-  return step_ == last_step() || (every > 0 && step_ % every == 0);
+  return step == last_step() || (every > 0 && step % every == 0);
 }
 
 bool Simulation::checkpoint_due() const {
@@ -144,7 +147,7 @@ void Simulation::run() {
   while (step_ < last_step()) {
     const StepStatistics row = advance_one_step();
     output.write_stats(row);
-    if (snapshot_due()) output.write_snapshot(step_, time_, store_.owned());
+    if (snapshot_due(step_)) output.write_snapshot(step_, time_, store_.owned(), contact_links_);
     if (checkpoint_due()) output.write_checkpoint(checkpoint_state());
     if (options_.show_progress && rank_ == 0) {
       if (const auto line = progress.update(step_, time_, row.bodies, clock.seconds())) spdlog::info("{}", *line);

@@ -11,7 +11,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "collision/contact_network.hpp"
 #include "dynamics/cell_growth.hpp"
 #include "dynamics/force_field.hpp"
 #include "io/body_motion.hpp"
@@ -40,7 +42,8 @@ class Simulation {
 
   // Collective: runs to the scenario's last step, writing every output file.
   void run();
-  // Collective: one step, no output.
+  // Collective: one step, no output. Records the step's constraint network (contact_links())
+  // when a snapshot is due after it.
   StepStatistics advance_one_step();
 
   std::int64_t step() const { return step_; }
@@ -48,12 +51,14 @@ class Simulation {
   std::int64_t last_step() const { return scenario_.simulation.steps; }
   const Scenario& scenario() const { return scenario_; }
   const particles::ParticleStore& store() const { return store_; }
+  // This rank's links of the last step; empty unless a snapshot was due after it.
+  const std::vector<collision::ContactLink>& contact_links() const { return contact_links_; }
   CheckpointState checkpoint_state() const;
 
  private:
   void start_from_scenario();
   void start_from_checkpoint(const std::string& path);
-  bool snapshot_due() const;
+  bool snapshot_due(std::int64_t step) const;
   bool checkpoint_due() const;
 
   MPI_Comm comm_;
@@ -68,6 +73,7 @@ class Simulation {
   std::optional<dynamics::CellGrowth> growth_;
   std::int64_t step_ = 0;
   double time_ = 0.0;
+  std::vector<collision::ContactLink> contact_links_;
 };
 
 }  // namespace relcp::io

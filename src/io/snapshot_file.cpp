@@ -7,6 +7,7 @@
 #include "io/hdf5_file.hpp"
 #include "io/hdf5_rows.hpp"
 #include "io/shape_columns.hpp"
+#include "io/snapshot_contacts.hpp"
 
 namespace relcp::io {
 namespace {
@@ -82,6 +83,7 @@ std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::strin
       info.step = hdf5::read_int64_attribute(group, "step");
       info.time = hdf5::read_double_attribute(group, "time");
       info.bodies = static_cast<std::int64_t>(hdf5::dataset_shape(group, "id").rows);
+      info.contacts = snapshot_contact_count(group);
     }
     if (info.step > last_step) {
       hdf5::check(H5Ldelete(file, full.c_str(), H5P_DEFAULT), "delete " + full);
@@ -94,7 +96,8 @@ std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::strin
 }
 
 SnapshotInfo write_snapshot(MPI_Comm comm, const std::string& path, std::int64_t step, double time,
-                            std::span<const particles::Body> owned) {
+                            std::span<const particles::Body> owned,
+                            std::span<const collision::ContactLink> links) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const BodyColumns c = columns_of(owned, rank);
@@ -118,7 +121,8 @@ SnapshotInfo write_snapshot(MPI_Comm comm, const std::string& path, std::int64_t
   hdf5::write_rows(group, "force", H5T_NATIVE_DOUBLE, rows, 3, c.force.data(), transfer);
   hdf5::write_rows(group, "torque", H5T_NATIVE_DOUBLE, rows, 3, c.torque.data(), transfer);
   hdf5::write_rows(group, "owner", H5T_NATIVE_INT32, rows, 0, c.owner.data(), transfer);
-  return SnapshotInfo{step, time, static_cast<std::int64_t>(rows.total)};
+  const std::int64_t contacts = write_snapshot_contacts(comm, group, links, transfer);
+  return SnapshotInfo{step, time, static_cast<std::int64_t>(rows.total), contacts};
 }
 
 }  // namespace relcp::io

@@ -6,6 +6,7 @@
 #include "io/hdf5_file.hpp"
 #include "io/hdf5_rows.hpp"
 #include "io/shape_columns.hpp"
+#include "io/snapshot_contacts.hpp"
 
 namespace relcp::io {
 namespace {
@@ -41,7 +42,8 @@ std::vector<SnapshotInfo> list_snapshots(const std::string& path) {
     const hdf5::Handle group(H5Gopen2(file, ("/snapshots/" + name).c_str(), H5P_DEFAULT), "open " + name);
     snapshots.push_back(SnapshotInfo{hdf5::read_int64_attribute(group, "step"),
                                      hdf5::read_double_attribute(group, "time"),
-                                     static_cast<std::int64_t>(hdf5::dataset_shape(group, "id").rows)});
+                                     static_cast<std::int64_t>(hdf5::dataset_shape(group, "id").rows),
+                                     snapshot_contact_count(group)});
   }
   std::sort(snapshots.begin(), snapshots.end(),
             [](const SnapshotInfo& a, const SnapshotInfo& b) { return a.step < b.step; });
@@ -82,6 +84,7 @@ Snapshot read_snapshot(const std::string& path, std::int64_t step) {
     snapshot.bodies.push_back(body);
     snapshot.owner.push_back(owner[k]);
   }
+  snapshot.contacts = read_snapshot_contacts(group);
   return snapshot;
 }
 

@@ -1,11 +1,12 @@
 #pragma once
 // Reading DIR/relcp.h5 back on one process (tests, tools): the snapshots it holds and the
-// bodies of one of them.
+// bodies and contacts of one of them.
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "collision/contact_network.hpp"
 #include "io/snapshot_file.hpp"
 #include "particles/body.hpp"
 
@@ -16,6 +17,7 @@ struct Snapshot {
   double time = 0.0;
   std::vector<particles::Body> bodies;  // in file order
   std::vector<int> owner;               // rank of each body
+  std::vector<collision::ContactLink> contacts;  // in file order
 };
 
 // In step order. Throws RunTimeFailure when the file cannot be read.

@@ -32,8 +32,8 @@ std::int64_t step_of(const std::string& line) {
 }  // namespace
 
 const char* StatsWriter::header() {
-  return "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,seconds,"
-         "detection_seconds,assembly_seconds,solve_seconds";
+  return "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,max_model_overlap,"
+         "seconds,detection_seconds,assembly_seconds,solve_seconds";
 }
 
 StatsWriter::StatsWriter(std::string path, std::ios::openmode mode) : path_(std::move(path)), out_(path_, mode) {
@@ -66,7 +66,8 @@ StatsWriter StatsWriter::continue_after(const std::string& path, std::int64_t la
 void StatsWriter::append(const StepStatistics& row) {
   out_ << row.step << ',' << number(row.time) << ',' << row.bodies << ',' << row.constraints << ','
        << row.relcp_iterations << ',' << row.solver_iterations << ',' << number(row.max_overlap) << ','
-       << short_number(row.seconds) << ',' << short_number(row.detection_seconds) << ','
+       << number(row.max_model_overlap) << ',' << short_number(row.seconds) << ','
+       << short_number(row.detection_seconds) << ','
        << short_number(row.assembly_seconds) << ',' << short_number(row.solve_seconds) << '\n'
        << std::flush;
   if (!out_) throw RunTimeFailure("cannot write " + path_);

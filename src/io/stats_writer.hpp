@@ -15,6 +15,7 @@ struct StepStatistics {
   std::int64_t relcp_iterations = 0;  // ReLCP recursions (0 without ReLCP)
   std::int64_t solver_iterations = 0; // LCP solver iterations, summed over the step's solves
   double max_overlap = 0.0;           // largest overlap -min(phi, 0) after the step
+  double max_model_overlap = 0.0;     // the same between what the strategy constrains
   double seconds = 0.0;               // wall-clock time of the step, slowest rank
   double detection_seconds = 0.0;     // contact detection part of `seconds`
   double assembly_seconds = 0.0;      // constraint assembly part of `seconds`

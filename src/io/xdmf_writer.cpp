@@ -14,13 +14,13 @@ namespace {
 struct Column {
   const char* name;
   const char* attribute_type;  // XDMF AttributeType
-  int components;              // 0: one value per body
+  int components;              // 0: one value per row
   const char* number_type;
   int precision;
 };
 
 // Every dataset of a snapshot except `position`, which is the geometry.
-constexpr std::array<Column, 10> kAttributes{{
+constexpr std::array<Column, 10> kBodyAttributes{{
     {"id", "Scalar", 0, "Int", 8},
     {"orientation", "Matrix", 4, "Float", 8},
     {"shape", "Scalar", 0, "Char", 1},
@@ -33,10 +33,25 @@ constexpr std::array<Column, 10> kAttributes{{
     {"position", "Vector", 3, "Float", 8},
 }};
 
+// One line cell per link; `points` (two rows per link) is the geometry.
+constexpr Column kContactPoints{"contacts/points", "", 3, "Float", 8};
+constexpr std::array<Column, 4> kContactAttributes{{
+    {"contacts/force", "Scalar", 0, "Float", 8},
+    {"contacts/normal", "Vector", 3, "Float", 8},
+    {"contacts/body_a", "Scalar", 0, "Int", 8},
+    {"contacts/body_b", "Scalar", 0, "Int", 8},
+}};
+
 std::string round_trip(double value) {
   std::array<char, 32> text{};
   std::snprintf(text.data(), text.size(), "%.17g", value);
   return text.data();
+}
+
+// The attribute name is the dataset's name within its group.
+std::string leaf_name(const char* path) {
+  const std::string name(path);
+  return name.substr(name.rfind('/') + 1);
 }
 
 void data_item(std::ostringstream& xml, const std::string& indent, std::int64_t rows, const Column& column,
@@ -47,8 +62,46 @@ void data_item(std::ostringstream& xml, const std::string& indent, std::int64_t 
       << "\" Format=\"HDF\">" << h5_path << "/" << column.name << "</DataItem>\n";
 }
 
+void attribute(std::ostringstream& xml, std::int64_t rows, const Column& column, const char* center,
+               const std::string& h5_path) {
+  xml << "        <Attribute Name=\"" << leaf_name(column.name) << "\" AttributeType=\""
+      << column.attribute_type << "\" Center=\"" << center << "\">\n";
+  data_item(xml, "          ", rows, column, h5_path);
+  xml << "        </Attribute>\n";
+}
+
+void bodies_grid(std::ostringstream& xml, const SnapshotInfo& snapshot, const std::string& h5_path) {
+  xml << "      <Grid Name=\"step " << snapshot.step << "\" GridType=\"Uniform\">\n"
+      << "        <Time Value=\"" << round_trip(snapshot.time) << "\" />\n"
+      << "        <Topology TopologyType=\"Polyvertex\" NumberOfElements=\"" << snapshot.bodies
+      << "\" NodesPerElement=\"1\" />\n"
+      << "        <Geometry GeometryType=\"XYZ\">\n";
+  data_item(xml, "          ", snapshot.bodies, kBodyAttributes.back(), h5_path);
+  xml << "        </Geometry>\n";
+  for (const Column& column : kBodyAttributes) attribute(xml, snapshot.bodies, column, "Node", h5_path);
+  xml << "      </Grid>\n";
+}
+
+// Link k is the line between points 2k and 2k + 1: a Polyline topology without a connectivity
+// item joins consecutive points, NodesPerElement at a time.
+void contacts_grid(std::ostringstream& xml, const SnapshotInfo& snapshot, const std::string& h5_path) {
+  xml << "      <Grid Name=\"contacts " << snapshot.step << "\" GridType=\"Uniform\">\n"
+      << "        <Time Value=\"" << round_trip(snapshot.time) << "\" />\n"
+      << "        <Topology TopologyType=\"Polyline\" NumberOfElements=\"" << snapshot.contacts
+      << "\" NodesPerElement=\"2\" />\n"
+      << "        <Geometry GeometryType=\"XYZ\">\n";
+  data_item(xml, "          ", 2 * snapshot.contacts, kContactPoints, h5_path);
+  xml << "        </Geometry>\n";
+  for (const Column& column : kContactAttributes) attribute(xml, snapshot.contacts, column, "Cell", h5_path);
+  xml << "      </Grid>\n";
+}
+
 }  // namespace
 
+// Two temporal collections rather than one of spatial collections: ParaView's XDMF reader then
+// keeps the block names `bodies` and `contacts` at every time (it renames grids whose names
+// repeat across time steps to bodies[1], bodies[2], ...), and gives an empty `contacts` block
+// at a time without links, whose grid is left out because an empty grid upsets it.
 std::string xdmf_text(const std::string& h5_name, const std::vector<SnapshotInfo>& snapshots) {
   std::ostringstream xml;
   xml << "<?xml version=\"1.0\" ?>\n"
@@ -57,22 +110,12 @@ std::string xdmf_text(const std::string& h5_name, const std::vector<SnapshotInfo
       << "  <Domain>\n"
       << "    <Grid Name=\"bodies\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
   for (const SnapshotInfo& snapshot : snapshots) {
-    const std::string group = snapshot_group_name(snapshot.step);
-    const std::string h5_path = h5_name + ":" + group;
-    xml << "      <Grid Name=\"step " << snapshot.step << "\" GridType=\"Uniform\">\n"
-        << "        <Time Value=\"" << round_trip(snapshot.time) << "\" />\n"
-        << "        <Topology TopologyType=\"Polyvertex\" NumberOfElements=\"" << snapshot.bodies
-        << "\" NodesPerElement=\"1\" />\n"
-        << "        <Geometry GeometryType=\"XYZ\">\n";
-    data_item(xml, "          ", snapshot.bodies, kAttributes.back(), h5_path);
-    xml << "        </Geometry>\n";
-    for (const Column& column : kAttributes) {
-      xml << "        <Attribute Name=\"" << column.name << "\" AttributeType=\"" << column.attribute_type
-          << "\" Center=\"Node\">\n";
-      data_item(xml, "          ", snapshot.bodies, column, h5_path);
-      xml << "        </Attribute>\n";
-    }
-    xml << "      </Grid>\n";
+    bodies_grid(xml, snapshot, h5_name + ":" + snapshot_group_name(snapshot.step));
+  }
+  xml << "    </Grid>\n"
+      << "    <Grid Name=\"contacts\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
+  for (const SnapshotInfo& snapshot : snapshots) {
+    if (snapshot.contacts > 0) contacts_grid(xml, snapshot, h5_name + ":" + snapshot_group_name(snapshot.step));
   }
   xml << "    </Grid>\n"
       << "  </Domain>\n"

@@ -1,6 +1,8 @@
 #pragma once
-// DIR/relcp.xmf: an XDMF 2 temporal collection over the snapshots in relcp.h5, with every body
-// dataset as a point attribute, that ParaView's XDMFReader opens directly (docs/output.md).
+// DIR/relcp.xmf: the snapshots in relcp.h5 as XDMF 2 that ParaView's XDMFReader opens directly
+// (docs/output.md): the temporal collection `bodies` (per snapshot one vertex per body, every
+// body dataset as a point attribute) and the temporal collection `contacts` (per snapshot with
+// links one line per link, force, normal and body ids per cell).
 
 #include <string>
 #include <vector>

@@ -94,7 +94,7 @@ void expect_close(const std::vector<Body>& a, const std::vector<Body>& b, double
 
 // The statistics rows without the timing columns (`seconds` and everything after it).
 std::vector<std::string> stats_without_seconds(const std::string& path) {
-  constexpr int kColumnsBeforeTimings = 7;
+  constexpr int kColumnsBeforeTimings = 8;
   std::ifstream in(path);
   std::vector<std::string> rows;
   for (std::string line; std::getline(in, line);) {

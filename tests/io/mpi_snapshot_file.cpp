@@ -1,5 +1,6 @@
 // relcp.h5 written collectively: every rank's rows (also from ranks with no bodies) read back
-// bit for bit, in rank order, with the owner rank; a restart drops the later snapshots.
+// bit for bit, in rank order, with the owner rank; the contact links likewise, also when there
+// are none; a restart drops the later snapshots and reads the kept ones' counts back.
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -49,6 +50,23 @@ std::vector<Body> bodies_of_rank(int rank, int step) {
     bodies.push_back(b);
   }
   return bodies;
+}
+
+// Rank r owns r links (none on rank 0), one of them against a wall on every third rank.
+std::vector<collision::ContactLink> links_of_rank(int rank) {
+  std::vector<collision::ContactLink> links;
+  for (int k = 0; k < rank; ++k) {
+    const double s = 0.1 * k + rank;
+    collision::ContactLink link;
+    link.point_a = Vec3(s, 2 * s, 1.0 / 3.0);
+    link.point_b = Vec3(-s, 0.5, s + 1.0 / 7.0);
+    link.normal = Vec3(1, s, -2).normalized();
+    link.force = 0.25 * s;
+    link.body_a = 1000 * rank + k;
+    link.body_b = (rank % 3 == 0 && k == 0) ? collision::kNoBody : 1000 * rank + k + 1;
+    links.push_back(link);
+  }
+  return links;
 }
 
 bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
@@ -113,12 +131,18 @@ TEST(SnapshotFile, RestartKeepsTheSnapshotsUpToItsStep) {
   const testing::ScratchDirectory dir(comm, "relcp_snapshots");
   const std::string path = dir / "relcp.h5";
   create_snapshot_file(comm, path);
-  for (int step : {0, 10, 20, 30}) write_snapshot(comm, path, step, 0.1 * step, bodies_of_rank(rank, step));
+  for (int step : {0, 10, 20, 30}) {
+    write_snapshot(comm, path, step, 0.1 * step, bodies_of_rank(rank, step),
+                   step == 10 ? links_of_rank(rank) : std::vector<collision::ContactLink>{});
+  }
   const std::vector<SnapshotInfo> kept = keep_snapshots_through(comm, path, 15);
   ASSERT_EQ(kept.size(), 2u);
   EXPECT_EQ(kept[0].step, 0);
+  EXPECT_EQ(kept[0].contacts, 0);
   EXPECT_EQ(kept[1].step, 10);
   EXPECT_EQ(kept[1].time, 1.0);
+  const int size = size_of(comm);
+  EXPECT_EQ(kept[1].contacts, static_cast<std::int64_t>(size * (size - 1) / 2));
   write_snapshot(comm, path, 20, 2.0, bodies_of_rank(rank, 21));  // the continued run
   if (rank == 0) {
     const std::vector<SnapshotInfo> listed = list_snapshots(path);
@@ -141,6 +165,53 @@ TEST(SnapshotFile, ASnapshotWithoutBodiesIsValid) {
   EXPECT_EQ(info.bodies, 0);
   if (rank_in(comm) == 0) {
     EXPECT_TRUE(read_snapshot(path, 0).bodies.empty());
+  }
+  MPI_Barrier(comm);
+}
+
+TEST(SnapshotFile, EveryRanksLinksReadBackBitForBitInRankOrder) {
+  const MPI_Comm comm = MPI_COMM_WORLD;
+  const int rank = rank_in(comm);
+  const int size = size_of(comm);
+  const testing::ScratchDirectory dir(comm, "relcp_snapshots");
+  const std::string path = dir / "relcp.h5";
+  create_snapshot_file(comm, path);
+  const std::vector<collision::ContactLink> mine = links_of_rank(rank);
+  const SnapshotInfo info = write_snapshot(comm, path, 20, 0.25, bodies_of_rank(rank, 20), mine);
+  EXPECT_EQ(info.contacts, static_cast<std::int64_t>(size * (size - 1) / 2));
+  if (rank == 0) {
+    EXPECT_EQ(list_snapshots(path).at(0).contacts, info.contacts);
+    const Snapshot snapshot = read_snapshot(path, 20);
+    ASSERT_EQ(static_cast<std::int64_t>(snapshot.contacts.size()), info.contacts);
+    std::size_t row = 0;
+    for (int r = 0; r < size; ++r) {
+      for (const collision::ContactLink& written : links_of_rank(r)) {
+        const collision::ContactLink& read = snapshot.contacts[row++];
+        for (int i = 0; i < 3; ++i) {
+          EXPECT_TRUE(same_bits(read.point_a[i], written.point_a[i]));
+          EXPECT_TRUE(same_bits(read.point_b[i], written.point_b[i]));
+          EXPECT_TRUE(same_bits(read.normal[i], written.normal[i]));
+        }
+        EXPECT_TRUE(same_bits(read.force, written.force));
+        EXPECT_EQ(read.body_a, written.body_a);
+        EXPECT_EQ(read.body_b, written.body_b);
+      }
+    }
+  }
+  MPI_Barrier(comm);
+}
+
+TEST(SnapshotFile, ASnapshotWithoutLinksHasAnEmptyContactsGroup) {
+  const MPI_Comm comm = MPI_COMM_WORLD;
+  const int rank = rank_in(comm);
+  const testing::ScratchDirectory dir(comm, "relcp_snapshots");
+  const std::string path = dir / "relcp.h5";
+  create_snapshot_file(comm, path);
+  const SnapshotInfo info = write_snapshot(comm, path, 0, 0.0, bodies_of_rank(rank, 0));
+  EXPECT_EQ(info.contacts, 0);
+  if (rank == 0) {
+    EXPECT_TRUE(read_snapshot(path, 0).contacts.empty());
+    EXPECT_EQ(list_snapshots(path).at(0).contacts, 0);
   }
   MPI_Barrier(comm);
 }

@@ -70,14 +70,15 @@ TEST(ScenarioReader, ReadsEverySection) {
   EXPECT_EQ(s.bodies[1].velocity, Vec3::Zero());
 
   ASSERT_EQ(s.generators.size(), 2u);
-  const particles::RandomPlacement& first = s.generators[0].placement;
+  const auto& random = std::get<RandomGenerator>(s.generators[0]);
+  const particles::RandomPlacement& first = random.placement;
   EXPECT_EQ(first.count, 1000);
   EXPECT_EQ(first.orientation, particles::OrientationMode::random);
   EXPECT_EQ(first.min_gap, 0.1);
   EXPECT_EQ(std::get<geometry::Ellipsoid>(first.shape).radii, Vec3(1, 1, 2));
-  EXPECT_EQ(s.generators[0].count_location.line, 12);
-  EXPECT_EQ(s.generators[0].count_location.key_path, "generators[0].count");
-  EXPECT_EQ(s.generators[1].placement.orientation, particles::OrientationMode::fixed);
+  EXPECT_EQ(random.count_location.line, 12);
+  EXPECT_EQ(random.count_location.key_path, "generators[0].count");
+  EXPECT_EQ(std::get<RandomGenerator>(s.generators[1]).placement.orientation, particles::OrientationMode::fixed);
 
   ASSERT_EQ(s.forces.size(), 3u);
   const auto& radial = std::get<RadialForceSettings>(s.forces[0]);

@@ -38,6 +38,7 @@ StepStatistics row(std::int64_t step) {
   r.relcp_iterations = 2;
   r.solver_iterations = 40;
   r.max_overlap = 1e-6;
+  r.max_model_overlap = 0.5;
   r.seconds = 0.25;
   r.detection_seconds = 0.125;
   r.assembly_seconds = 0.0625;
@@ -53,9 +54,9 @@ TEST_F(StatsWriterTest, HeaderThenOneRowPerStepWithEveryColumn) {
   const auto lines = lines_of(path);
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0],
-            "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,seconds,"
-            "detection_seconds,assembly_seconds,solve_seconds");
-  EXPECT_EQ(lines[2], "2,0.20000000000000001,7,3,2,40,9.9999999999999995e-07,0.25,0.125,0.0625,0.03125");
+            "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,max_model_overlap,"
+            "seconds,detection_seconds,assembly_seconds,solve_seconds");
+  EXPECT_EQ(lines[2], "2,0.20000000000000001,7,3,2,40,9.9999999999999995e-07,0.5,0.25,0.125,0.0625,0.03125");
 }
 
 TEST_F(StatsWriterTest, ContinuingDropsTheRowsAfterTheRestartStep) {

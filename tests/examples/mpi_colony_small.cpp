@@ -1,0 +1,40 @@
+// configs/small/colony_small.yaml (paper section 4.4 at CI size): the cell count doubles at
+// each division time k ln 2, every cell stays in the plane z = 0, and the contacts keep the
+// overlaps small.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "example_run.hpp"
+
+namespace relcp::examples {
+namespace {
+
+constexpr double kTolerance = 1e-5;  // collision.tolerance of the config
+
+TEST(ColonySmall, CellsDoubleAtEachDivisionTimeInThePlaneWithBoundedOverlap) {
+  const std::string config = small_config("colony_small.yaml");
+  const double dt = io::load_scenario(config).simulation.dt;
+  bool all_in_plane = true;
+  const auto rows = run_example(config, {}, [&](const io::Simulation& s, const io::StepStatistics&) {
+    for (const particles::Body& cell : s.store().owned()) all_in_plane = all_in_plane && cell.pose.position.z() == 0.0;
+  });
+  ASSERT_FALSE(rows.empty());
+  for (const io::StepStatistics& row : rows) {
+    // A cell of length 2 e^(t) / 2^k divides when that reaches 4 (cell_growth.hpp: up to a
+    // relative 1e-12), so after step n there are 2^k cells, k = the divisions with k ln 2 <= n dt.
+    const auto generations = static_cast<int>(std::floor(static_cast<double>(row.step) * dt * (1 + 1e-12) / std::numbers::ln2));
+    EXPECT_EQ(row.bodies, std::int64_t{1} << generations) << "step " << row.step;
+    EXPECT_LE(row.max_overlap, kTolerance * (1 + 1e-9)) << "step " << row.step;
+  }
+  EXPECT_EQ(rows.back().bodies, 32);
+  int in_plane = all_in_plane ? 1 : 0;
+  int everywhere = 0;
+  MPI_Allreduce(&in_plane, &everywhere, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  EXPECT_EQ(everywhere, 1);
+}
+
+}  // namespace
+}  // namespace relcp::examples
