@@ -135,7 +135,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
 
   const auto solver = make_distributed_solver(settings_.solver);
   DistributedSolverOptions options;
-  options.tolerance = settings_.tolerance;
+  options.tolerance = settings_.effective_solver_tolerance();
   options.max_iterations = settings_.max_solver_iterations;
   options.record_history = false;
 

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <variant>
 
+#include "core/parallel_loops.hpp"
 #include "geometry/multisphere.hpp"
 #include "geometry/sphere_separation.hpp"
 
@@ -31,7 +32,7 @@ std::vector<geometry::SignedSeparation> pair_separations(
     std::span<const particles::Ghost> ghosts) {
   std::vector<geometry::SignedSeparation> out(pairs.size());
   const auto n = static_cast<std::ptrdiff_t>(pairs.size());
-#pragma omp parallel for schedule(dynamic, 16)
+#pragma omp parallel for if (n > kParallelMinimumPairs) schedule(dynamic, 16)
   for (std::ptrdiff_t k = 0; k < n; ++k) {
     const particles::CandidatePair& pair = pairs[static_cast<std::size_t>(k)];
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];

@@ -1,4 +1,5 @@
 #include "dynamics/body_force.hpp"
+#include "core/parallel_loops.hpp"
 
 #include <algorithm>
 
@@ -20,7 +21,7 @@ BodyForce::BodyForce(std::vector<BodyLoad> loads) {
 void BodyForce::add_to(std::span<particles::Body> bodies) const {
   if (loads_.empty()) return;
   const auto n = static_cast<std::ptrdiff_t>(bodies.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     particles::Body& body = bodies[static_cast<std::size_t>(i)];
     const auto found = std::lower_bound(

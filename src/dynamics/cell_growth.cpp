@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/parallel_loops.hpp"
 #include "dynamics/cell_division.hpp"
 #include "dynamics/planar_motion.hpp"
 #include "particles/counter_rng.hpp"
@@ -28,7 +29,7 @@ CellGrowth::CellGrowth(const GrowthOptions& options) : options_(options) {
 void CellGrowth::grow(std::span<particles::Body> bodies, double dt) const {
   const double factor = std::exp(options_.rate * dt);
   const auto n = static_cast<std::ptrdiff_t>(bodies.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     auto* rod = std::get_if<geometry::Spherocylinder>(&bodies[static_cast<std::size_t>(i)].shape);
     if (rod == nullptr) continue;

@@ -1,6 +1,7 @@
 #include "dynamics/inertial_integrator.hpp"
 
 #include "core/error.hpp"
+#include "core/parallel_loops.hpp"
 #include "dynamics/configuration_update.hpp"
 #include "dynamics/mass_properties.hpp"
 #include "dynamics/planar_motion.hpp"
@@ -14,7 +15,7 @@ InertialIntegrator::InertialIntegrator(double density, bool monolayer)
 
 void InertialIntegrator::update_velocities(std::span<particles::Body> bodies, double dt) const {
   const auto n = static_cast<std::ptrdiff_t>(bodies.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     particles::Body& body = bodies[static_cast<std::size_t>(i)];
     body.velocity += dt / mass_of(body.shape, density_) * body.force;

@@ -1,4 +1,5 @@
 #include "dynamics/planar_motion.hpp"
+#include "core/parallel_loops.hpp"
 
 #include <variant>
 
@@ -6,7 +7,7 @@ namespace relcp::dynamics {
 
 void project_velocities_to_plane(std::span<particles::Body> bodies) {
   const auto n = static_cast<std::ptrdiff_t>(bodies.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     particles::Body& body = bodies[static_cast<std::size_t>(i)];
     body.velocity.z() = 0.0;
@@ -17,7 +18,7 @@ void project_velocities_to_plane(std::span<particles::Body> bodies) {
 
 void project_configuration_to_plane(std::span<particles::Body> bodies) {
   const auto n = static_cast<std::ptrdiff_t>(bodies.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     particles::Body& body = bodies[static_cast<std::size_t>(i)];
     body.pose.position.z() = 0.0;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/parallel_loops.hpp"
 
 namespace relcp::dynamics {
 namespace {
@@ -42,7 +43,7 @@ Vec3 RadialForce::force_at(const Vec3& position) const {
 
 void RadialForce::add_to(std::span<particles::Body> bodies) const {
   const auto n = static_cast<std::ptrdiff_t>(bodies.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     particles::Body& body = bodies[static_cast<std::size_t>(i)];
     body.force += force_at(body.pose.position);

@@ -297,9 +297,18 @@ SignedSeparation convex_separation(const ConvexSupport& a, const Vec3& centre_a,
   };
 
   if (offset_norm > 0.0) refine(objective.offset() / offset_norm);
-  // A positive local maximum of the concave, 1-homogeneous core objective is the global one.
-  const bool separated_cores = best && best->converged && best->phi > 0.0;
-  if (!separated_cores) {
+  // A stationary point nu' with Phi_core(nu') = -delta > -R is the global maximum, R being the
+  // sum of the cores' rolling radii (a ball of radius R rolls freely inside the Minkowski sum
+  // K = A_core + (-B_core), since the balls rolling in the two cores add up). Proof: with
+  // o = offset and y' the support point of K at nu', stationarity gives o = y' - delta nu'; the
+  // ball of radius R inside K tangent at y' has its centre c' = y' - R nu' at |o - c'| = R - delta,
+  // so for every unit nu, Phi_core(nu) = o.nu - h_K(nu) <= (o - c').nu - R <= -delta. This covers
+  // separated cores (delta < 0: a positive local maximum of the concave, 1-homogeneous Phi_core
+  // is global) and overlaps shallower than R (every contact of a step for the paper's
+  // ellipsoids, R = 1 for radii (1, 1, 2)); only deeper overlaps need the multi-start below.
+  const double rolling_radius = a.core_rolling_radius() + b.core_rolling_radius();
+  const bool certified_global = best && best->converged && best->phi > -rolling_radius;
+  if (!certified_global) {
     const OverlapSeeds seeds(a, b, objective);
     for (int rank = 0; rank < seeds.size() && tried_count < kOverlapSeeds; ++rank) {
       const Vec3& seed = seeds.ranked(rank);

@@ -3,10 +3,12 @@
 // relcp.md 3.1-3.2): the maximum over unit nu of Phi(nu) = (x_b - x_a).nu - h_a(nu) - h_b(-nu),
 // found by Newton's method on the sphere with analytic derivatives.
 //
-// - A positive local maximum is the global one (Phi is concave and 1-homogeneous), so separated
-//   bodies need one start, from the centre-to-centre direction. Otherwise the bodies overlap
-//   and several seeds (principal axes, the segment axis, fixed directions) ranked by Phi are
-//   refined; the best local maximum wins.
+// - A positive local maximum is the global one (Phi is concave and 1-homogeneous), and so is a
+//   stationary point whose core overlap is shallower than the sum of the cores' rolling radii
+//   (ConvexSupport::core_rolling_radius; proof in convex_separation.cpp): separated bodies and
+//   shallow overlaps need one start, from the centre-to-centre direction. Otherwise several
+//   seeds (principal axes, the segment axis, fixed directions) ranked by Phi are refined; the
+//   best local maximum wins.
 // - A spherocylinder's flat sides are a kink of Phi on the great circle axis.nu = 0; the
 //   iteration then moves along that circle and checks the multiplier (the projection of the
 //   other body's point onto the axis must fall inside the segment).

@@ -20,6 +20,9 @@ ConvexSupport ConvexSupport::of(const Ellipsoid& ellipsoid, const Quaternion& or
   const Mat3& rotation = support.principal_axes_;
   support.shape_matrix_ = rotation * ellipsoid.radii.cwiseAbs2().asDiagonal() * rotation.transpose();
   support.bounding_radius_ = ellipsoid.radii.maxCoeff();
+  const Vec3 radii = ellipsoid.radii.cwiseAbs();
+  support.core_rolling_radius_ =
+      radii.maxCoeff() > 0.0 ? radii.minCoeff() * radii.minCoeff() / radii.maxCoeff() : 0.0;
   return support;
 }
 

@@ -34,6 +34,10 @@ class ConvexSupport {
   double half_length() const { return half_length_; }
   double radius() const { return radius_; }
   double bounding_radius() const { return bounding_radius_; }
+  // The radius of a ball that rolls freely inside the core (touches every boundary point from
+  // inside): the smallest radius of curvature, a_min^2 / a_max for an ellipsoid core, 0 for a
+  // point or a segment (Blaschke's rolling theorem).
+  double core_rolling_radius() const { return core_rolling_radius_; }
   // Columns: the body axes in the lab frame (the identity for a sphere).
   const Mat3& principal_axes() const { return principal_axes_; }
 
@@ -45,6 +49,7 @@ class ConvexSupport {
   double half_length_ = 0.0;
   double radius_ = 0.0;
   double bounding_radius_ = 0.0;
+  double core_rolling_radius_ = 0.0;
 };
 
 }  // namespace relcp::geometry

@@ -62,6 +62,10 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
     contact.solver = as_choice(*node, {"bbpgd", "apgd", "minmap"}, "solver");
   }
   if (const auto node = section.optional_child("tolerance")) contact.tolerance = node->as_positive_double();
+  if (const auto node = section.optional_child("solver_tolerance")) {
+    contact.solver_tolerance = node->as_positive_double();
+    if (contact.solver_tolerance > contact.tolerance) node->fail("must not exceed collision.tolerance");
+  }
   if (const auto node = section.optional_child("max_solver_iterations")) {
     contact.max_solver_iterations = as_int_count(*node);
   }

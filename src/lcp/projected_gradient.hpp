@@ -101,6 +101,14 @@ class BarzilaiBorweinGradient {
     space.projected_gradient(z, g, work);
     double step_length = 1.0 / space.norm_inf(work);
     if (!std::isfinite(step_length)) return {GradientStop::stagnation, 0, merit};
+    if (space.norm_inf(z) > 0.0) {
+      // A warm start near the solution has a small projected gradient p, and the step 1/||p||
+      // would throw it far away: take the exact (Cauchy) step p.p / p.Ap along p instead.
+      V ap = space.make_vector();
+      space.apply(work, ap);
+      const auto [pp, pap] = fused_dots(space, {{work, work}, {work, ap}});
+      if (pap > 0.0 && std::isfinite(pp / pap)) step_length = pp / pap;
+    }
 
     // After each iteration z_next and g_next hold s and y; they are overwritten by the next step.
     V z_next = space.make_vector();

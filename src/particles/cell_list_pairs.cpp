@@ -1,4 +1,5 @@
 #include "particles/cell_list_pairs.hpp"
+#include "core/parallel_loops.hpp"
 
 #include <algorithm>
 #include <array>
@@ -107,7 +108,7 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions,
   }
   std::vector<std::uint32_t> cell_of_point(n);
   const auto signed_n = static_cast<std::ptrdiff_t>(n);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (signed_n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < signed_n; ++i) {
     cell_of_point[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(
         grid.flat(grid.cell_of(positions[static_cast<std::size_t>(i)])));
@@ -125,7 +126,7 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions,
   }
 
   std::vector<std::vector<KeyedPair>> per_thread;
-#pragma omp parallel
+#pragma omp parallel if (signed_n > kParallelMinimumBodies)
   {
 #pragma omp single
     {

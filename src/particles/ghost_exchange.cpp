@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/parallel_loops.hpp"
 #include "particles/body_codec.hpp"
 #include "particles/record_exchange.hpp"
 
@@ -107,7 +108,7 @@ std::vector<Ghost> GhostExchange::build(MPI_Comm comm, const RegionMap& regions,
 
   // Most bodies sit deeper than the halo inside their own region and go nowhere.
   std::vector<char> near_boundary(owned.size(), 0);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     const Vec3& x = owned[static_cast<std::size_t>(i)].pose.position;
     const bool deep = ((x - own.lower).array() > halo_width).all() &&

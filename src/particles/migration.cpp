@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/parallel_loops.hpp"
 #include "particles/body_codec.hpp"
 #include "particles/record_exchange.hpp"
 
@@ -79,7 +80,7 @@ std::size_t migrate_bodies(MPI_Comm comm, const RegionMap& regions, const Domain
   const auto n = static_cast<std::ptrdiff_t>(owned.size());
   std::vector<char> leaves(owned.size(), 0);
   int non_finite = 0;
-#pragma omp parallel for schedule(static) reduction(+ : non_finite)
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static) reduction(+ : non_finite)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     Body& body = owned[static_cast<std::size_t>(i)];
     if (domain.any_periodic()) body.pose.position = domain.wrap(body.pose.position);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/parallel_loops.hpp"
 #include "geometry/shape_properties.hpp"
 #include "particles/cell_list_pairs.hpp"
 #include "particles/particle_store.hpp"
@@ -17,7 +18,7 @@ std::vector<CandidatePair> find_candidate_pairs(std::span<const Body> owned,
   std::vector<double> radii(n);
   std::vector<GlobalId> ids(n);
   const auto signed_n = static_cast<std::ptrdiff_t>(n);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for if (signed_n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t si = 0; si < signed_n; ++si) {
     const auto i = static_cast<std::size_t>(si);
     const Body& body = i < num_owned ? owned[i] : ghosts[i - num_owned].body;
