@@ -24,7 +24,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <memory>
 #include <numbers>
@@ -34,9 +33,9 @@
 #include <string>
 #include <vector>
 
+#include "bench/mpi_bench.hpp"
 #include "collision/contact_resolver.hpp"
 #include "collision/distributed_vector.hpp"
-#include "common/app_main.hpp"
 #include "core/stopwatch.hpp"
 #include "dynamics/overdamped_integrator.hpp"
 #include "dynamics/radial_force.hpp"
@@ -45,6 +44,7 @@
 #include "particles/counter_rng.hpp"
 #include "particles/particle_store.hpp"
 #include "particles/partitioner.hpp"
+#include "particles/random_placement.hpp"
 
 namespace {
 
@@ -65,17 +65,8 @@ struct Options {
 
 const Vec3 kRadii(1.0, 1.0, 2.0);
 
-double process_cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
-}
-
-double max_over_ranks(double value) {
-  double result = 0.0;
-  MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return result;
-}
+using apps::bench::max_over_ranks;
+using apps::bench::process_cpu_seconds;
 
 // Profiling hook: with RELCP_PERF_CTL naming perf record's --control fifo (started with -D -1),
 // the timed steps alone are sampled.
@@ -91,15 +82,6 @@ double load_average() {
   double one = -1.0;
   in >> one;
   return one;
-}
-
-Quaternion uniform_rotation(double u1, double u2, double u3) {
-  const double a = std::sqrt(1.0 - u1);
-  const double b = std::sqrt(u1);
-  const double t1 = 2.0 * std::numbers::pi * u2;
-  const double t2 = 2.0 * std::numbers::pi * u3;
-  return Quaternion(b * std::cos(t2), a * std::sin(t1), a * std::cos(t1), b * std::sin(t2))
-      .normalized();
 }
 
 // Random sequential addition of ellipsoids with the true separation test: a candidate is kept
@@ -129,7 +111,7 @@ std::vector<particles::Body> place_ellipsoids(const Options& options, double sid
       body.shape = shape;
       body.pose.position = Vec3((uniform(rng) - 0.5) * side, (uniform(rng) - 0.5) * side,
                                 (uniform(rng) - 0.5) * side);
-      body.pose.orientation = uniform_rotation(uniform(rng), uniform(rng), uniform(rng));
+      body.pose.orientation = particles::uniform_rotation(uniform(rng), uniform(rng), uniform(rng));
       long long c[3];
       cell_index(body.pose.position, c);
       bool clear = true;
@@ -338,7 +320,6 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
   CLI::App app("ReLCP contact step time for an ellipsoid packing of growing size", "contact_step_scaling");
   Options options;
   app.add_option("--bodies", options.bodies, "number of ellipsoids (radii 1, 1, 2)")->check(CLI::PositiveNumber);
@@ -353,7 +334,5 @@ int main(int argc, char** argv) {
   app.add_option("--dt", options.dt, "time step")->check(CLI::PositiveNumber);
   app.add_option("--seed", options.seed, "placement and force seed");
   app.add_option("--json", options.json, "append the result (one JSON line) to this file");
-  const int code = apps::run_app(app, argc, argv, [&] { return run(options); });
-  MPI_Finalize();
-  return code;
+  return apps::bench::run_mpi_app(app, argc, argv, [&] { return run(options); });
 }

@@ -7,13 +7,12 @@
 #include <omp.h>
 
 #include <cmath>
-#include <ctime>
 #include <cstdio>
 #include <memory>
 #include <numbers>
 #include <string>
 
-#include "common/app_main.hpp"
+#include "bench/mpi_bench.hpp"
 #include "core/stopwatch.hpp"
 #include "dynamics/constant_force.hpp"
 #include "dynamics/overdamped_integrator.hpp"
@@ -38,19 +37,8 @@ struct Options {
 enum Phase { kForces, kIntegrate, kMigrate, kGhosts, kSearch, kPhases };
 const char* const kPhaseNames[kPhases] = {"forces", "integrate", "migrate", "ghosts", "search"};
 
-// CPU seconds of this process (all its threads): on a machine shared with other jobs this
-// shows how much of the wall time the run actually computed.
-double process_cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
-}
-
-double max_over_ranks(double value) {
-  double result = 0.0;
-  MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return result;
-}
+using apps::bench::max_over_ranks;
+using apps::bench::process_cpu_seconds;
 
 int run(const Options& options) {
   int rank = 0;
@@ -155,7 +143,6 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
   CLI::App app("contact-free particle pipeline throughput (body-steps per second)", "particles_throughput");
   Options options;
   app.add_option("--bodies", options.bodies, "number of spheres")->check(CLI::PositiveNumber);
@@ -165,7 +152,5 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1e-6, 0.3));
   app.add_option("--method", options.method, "rcb or multijagged");
   app.add_flag("!--no-search", options.search, "skip ghost exchange and neighbour search");
-  const int code = apps::run_app(app, argc, argv, [&] { return run(options); });
-  MPI_Finalize();
-  return code;
+  return apps::bench::run_mpi_app(app, argc, argv, [&] { return run(options); });
 }

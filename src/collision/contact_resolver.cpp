@@ -131,6 +131,9 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   rows.insert(rows.end(), wall_rows.begin(), wall_rows.end());
   matrix.append(std::move(rows));
   DistributedVector constant = extend_constant_vector(matrix, nullptr, free_velocity, dt);
+  const bool warm_first_solve = settings_.warm_start_from_previous_step;
+  const DistributedVector first_guess =
+      warm_first_solve ? previous_forces_.warm_start(matrix) : DistributedVector();
   double assembly = MPI_Wtime() - clock;
 
   const auto solver = make_distributed_solver(settings_.solver);
@@ -147,7 +150,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   const int cap = relcp ? std::max(1, settings_.max_relcp_iterations) : 1;
   for (int iteration = 0;; ++iteration) {
     clock = MPI_Wtime();
-    options.warm_start = iteration > 0 ? &warm : nullptr;
+    options.warm_start = iteration > 0 ? &warm : (warm_first_solve ? &first_guess : nullptr);
     DistributedSolverResult result = solver->solve({op, constant}, options);
     if (result.status == lcp::Status::numerical_failure) {
       throw RunTimeFailure("contact LCP: " + std::string(solver->name()) + " failed (" +
@@ -239,6 +242,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   }
   store.refresh_ghosts();
   report.constraints = matrix.global_constraint_count();
+  if (warm_first_solve) previous_forces_ = PreviousStepForces(matrix, gamma);
   if (record_network) report.network = contact_network(matrix.constraints(), gamma);
   report.detection_seconds = max_over_ranks(comm, detection);
   report.assembly_seconds = max_over_ranks(comm, assembly);

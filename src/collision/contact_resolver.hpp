@@ -23,6 +23,7 @@
 #include "collision/contact_settings.hpp"
 #include "collision/distributed_constraint_matrix.hpp"
 #include "collision/distributed_vector.hpp"
+#include "collision/previous_step_forces.hpp"
 #include "particles/particle_store.hpp"
 
 namespace relcp::collision {
@@ -70,6 +71,7 @@ class ContactResolver {
   ContactSettings settings_;
   ContactDynamics dynamics_;
   std::function<void(const ContactIterationView&)> observer_;
+  PreviousStepForces previous_forces_;  // kept only with settings_.warm_start_from_previous_step
 };
 
 }  // namespace relcp::collision

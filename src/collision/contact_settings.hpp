@@ -25,6 +25,9 @@ struct ContactSettings {
     return solver_tolerance > 0.0 ? solver_tolerance : tolerance;
   }
   int max_solver_iterations = 100000;
+  // Start a step's first LCP from the previous step's forces, matched by constraint key
+  // (PreviousStepForces), instead of zero (D25). Off by default: docs/collision_strategies.md.
+  bool warm_start_from_previous_step = false;
   int max_relcp_iterations = 100;    // LCP solves per step at most (relcp)
   RelcpCapPolicy on_max_relcp_iterations = RelcpCapPolicy::accept;
   int multisphere_count = 13;

@@ -69,6 +69,10 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   if (const auto node = section.optional_child("max_solver_iterations")) {
     contact.max_solver_iterations = as_int_count(*node);
   }
+  if (const auto node = section.optional_child("warm_start")) {
+    contact.warm_start_from_previous_step =
+        as_choice(*node, {"zero", "previous_step"}, "warm start") == "previous_step";
+  }
   if (const auto node = section.optional_child("max_relcp_iterations")) {
     contact.max_relcp_iterations = as_int_count(*node);
   }

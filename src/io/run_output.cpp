@@ -38,7 +38,7 @@ RunOutput::RunOutput(MPI_Comm comm, std::string directory, std::optional<std::in
     create_snapshot_file(comm_, h5);
   }
   if (rank_ == 0) {
-    write_xdmf(path_of(kXdmfFile), kSnapshotFile, snapshots_);
+    refresh_xdmf(true);
     stats_ = restart_step ? StatsWriter::continue_after(path_of(kStatsFile), *restart_step)
                           : StatsWriter::create(path_of(kStatsFile));
   }
@@ -57,7 +57,21 @@ void RunOutput::write_snapshot(std::int64_t step, double time, std::span<const p
   const SnapshotInfo info = io::write_snapshot(comm_, path_of(kSnapshotFile), step, time, owned, links);
   std::erase_if(snapshots_, [step](const SnapshotInfo& s) { return s.step == step; });
   snapshots_.push_back(info);
-  if (rank_ == 0) write_xdmf(path_of(kXdmfFile), kSnapshotFile, snapshots_);
+  xdmf_stale_ = true;
+  refresh_xdmf(false);
+}
+
+void RunOutput::refresh_xdmf(bool force) {
+  if (rank_ != 0) return;
+  const double now = MPI_Wtime();
+  if (!force && (!xdmf_stale_ || now - xdmf_written_at_ < kXdmfRefreshSeconds)) return;
+  write_xdmf(path_of(kXdmfFile), kSnapshotFile, snapshots_);
+  xdmf_written_at_ = now;
+  xdmf_stale_ = false;
+}
+
+void RunOutput::finish() {
+  if (xdmf_stale_) refresh_xdmf(true);
 }
 
 void RunOutput::write_stats(const StepStatistics& row) {
@@ -70,6 +84,7 @@ void RunOutput::write_checkpoint(const CheckpointState& state) {
     checkpoint_folder_ready_ = true;
   }
   io::write_checkpoint(comm_, checkpoint_path(state.step), state);
+  finish();
 }
 
 }  // namespace relcp::io

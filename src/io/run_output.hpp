@@ -41,6 +41,11 @@ class RunOutput {
                       std::span<const collision::ContactLink> links = {});
   void write_stats(const StepStatistics& row);  // any rank may call; only rank 0 writes
   void write_checkpoint(const CheckpointState& state);
+  // relcp.xmf lists every snapshot, so rewriting it after each one costs O(snapshots^2) over a
+  // run (5000 snapshots: 4.4 min instead of 23 s). It is rewritten at most every
+  // kXdmfRefreshSeconds of wall time, at checkpoints, and by finish() at the end of the run.
+  static constexpr double kXdmfRefreshSeconds = 10.0;
+  void finish();
 
  private:
   MPI_Comm comm_;
@@ -49,6 +54,10 @@ class RunOutput {
   std::vector<SnapshotInfo> snapshots_;
   std::optional<StatsWriter> stats_;  // rank 0
   bool checkpoint_folder_ready_ = false;
+  double xdmf_written_at_ = 0.0;  // MPI_Wtime of the last rewrite (rank 0)
+  bool xdmf_stale_ = false;       // snapshots written since (rank 0)
+
+  void refresh_xdmf(bool force);
 };
 
 }  // namespace relcp::io

@@ -153,6 +153,7 @@ void Simulation::run() {
       if (const auto line = progress.update(step_, time_, row.bodies, clock.seconds())) spdlog::info("{}", *line);
     }
   }
+  output.finish();
   const double seconds = clock.seconds();
   spdlog::info("finished {} steps in {} ({:.4g} steps/s); output in {}", step_ - first_step,
                format_duration(seconds), seconds > 0 ? static_cast<double>(step_ - first_step) / seconds : 0.0,

@@ -1,7 +1,6 @@
 #include "io/snapshot_contacts.hpp"
 
-#include <algorithm>
-
+#include "io/dataset_columns.hpp"
 #include "io/hdf5_file.hpp"
 #include "io/hdf5_rows.hpp"
 
@@ -28,17 +27,6 @@ LinkColumns columns_of(std::span<const collision::ContactLink> links) {
     c.body_b.push_back(link.body_b);
   }
   return c;
-}
-
-template <typename T>
-std::vector<T> read_all(hid_t group, const std::string& name, hid_t type, hsize_t rows, hsize_t columns) {
-  std::vector<T> values(rows * std::max<hsize_t>(columns, 1));
-  hdf5::read_rows(group, name, type, 0, rows, columns, values.data(), H5P_DEFAULT);
-  return values;
-}
-
-Vec3 vec3_at(const std::vector<double>& column, std::size_t row) {
-  return {column[3 * row], column[3 * row + 1], column[3 * row + 2]};
 }
 
 }  // namespace
@@ -71,11 +59,11 @@ std::vector<collision::ContactLink> read_snapshot_contacts(hid_t snapshot_group)
   std::vector<collision::ContactLink> links;
   if (n == 0) return links;
   const hdf5::Handle group(H5Gopen2(snapshot_group, kContactsGroup, H5P_DEFAULT), "open contacts");
-  const auto points = read_all<double>(group, "points", H5T_NATIVE_DOUBLE, 2 * n, 3);
-  const auto normal = read_all<double>(group, "normal", H5T_NATIVE_DOUBLE, n, 3);
-  const auto force = read_all<double>(group, "force", H5T_NATIVE_DOUBLE, n, 0);
-  const auto body_a = read_all<std::int64_t>(group, "body_a", H5T_NATIVE_INT64, n, 0);
-  const auto body_b = read_all<std::int64_t>(group, "body_b", H5T_NATIVE_INT64, n, 0);
+  const auto points = read_all_rows<double>(group, "points", H5T_NATIVE_DOUBLE, 2 * n, 3);
+  const auto normal = read_all_rows<double>(group, "normal", H5T_NATIVE_DOUBLE, n, 3);
+  const auto force = read_all_rows<double>(group, "force", H5T_NATIVE_DOUBLE, n, 0);
+  const auto body_a = read_all_rows<std::int64_t>(group, "body_a", H5T_NATIVE_INT64, n, 0);
+  const auto body_b = read_all_rows<std::int64_t>(group, "body_b", H5T_NATIVE_INT64, n, 0);
   for (std::size_t k = 0; k < n; ++k) {
     links.push_back(collision::ContactLink{vec3_at(points, 2 * k), vec3_at(points, 2 * k + 1), vec3_at(normal, k),
                                            force[k], body_a[k], body_b[k]});

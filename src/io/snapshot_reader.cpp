@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "io/dataset_columns.hpp"
 #include "io/hdf5_file.hpp"
 #include "io/hdf5_rows.hpp"
 #include "io/shape_columns.hpp"
@@ -14,17 +15,6 @@ namespace {
 herr_t collect_name(hid_t, const char* name, const H5L_info_t*, void* names) {
   static_cast<std::vector<std::string>*>(names)->emplace_back(name);
   return 0;
-}
-
-template <typename T>
-std::vector<T> read_all(hid_t group, const std::string& name, hid_t type, hsize_t rows, hsize_t columns) {
-  std::vector<T> values(rows * std::max<hsize_t>(columns, 1));
-  hdf5::read_rows(group, name, type, 0, rows, columns, values.data(), H5P_DEFAULT);
-  return values;
-}
-
-Vec3 vec3_at(const std::vector<double>& column, std::size_t row) {
-  return {column[3 * row], column[3 * row + 1], column[3 * row + 2]};
 }
 
 }  // namespace
@@ -59,16 +49,16 @@ Snapshot read_snapshot(const std::string& path, std::int64_t step) {
   snapshot.step = hdf5::read_int64_attribute(group, "step");
   snapshot.time = hdf5::read_double_attribute(group, "time");
   const hsize_t rows = hdf5::dataset_shape(group, "id").rows;
-  const auto id = read_all<std::int64_t>(group, "id", H5T_NATIVE_INT64, rows, 0);
-  const auto position = read_all<double>(group, "position", H5T_NATIVE_DOUBLE, rows, 3);
-  const auto orientation = read_all<double>(group, "orientation", H5T_NATIVE_DOUBLE, rows, 4);
-  const auto shape = read_all<std::int8_t>(group, "shape", H5T_NATIVE_INT8, rows, 0);
-  const auto shape_params = read_all<double>(group, "shape_params", H5T_NATIVE_DOUBLE, rows, 4);
-  const auto velocity = read_all<double>(group, "velocity", H5T_NATIVE_DOUBLE, rows, 3);
-  const auto angular_velocity = read_all<double>(group, "angular_velocity", H5T_NATIVE_DOUBLE, rows, 3);
-  const auto force = read_all<double>(group, "force", H5T_NATIVE_DOUBLE, rows, 3);
-  const auto torque = read_all<double>(group, "torque", H5T_NATIVE_DOUBLE, rows, 3);
-  const auto owner = read_all<std::int32_t>(group, "owner", H5T_NATIVE_INT32, rows, 0);
+  const auto id = read_all_rows<std::int64_t>(group, "id", H5T_NATIVE_INT64, rows, 0);
+  const auto position = read_all_rows<double>(group, "position", H5T_NATIVE_DOUBLE, rows, 3);
+  const auto orientation = read_all_rows<double>(group, "orientation", H5T_NATIVE_DOUBLE, rows, 4);
+  const auto shape = read_all_rows<std::int8_t>(group, "shape", H5T_NATIVE_INT8, rows, 0);
+  const auto shape_params = read_all_rows<double>(group, "shape_params", H5T_NATIVE_DOUBLE, rows, 4);
+  const auto velocity = read_all_rows<double>(group, "velocity", H5T_NATIVE_DOUBLE, rows, 3);
+  const auto angular_velocity = read_all_rows<double>(group, "angular_velocity", H5T_NATIVE_DOUBLE, rows, 3);
+  const auto force = read_all_rows<double>(group, "force", H5T_NATIVE_DOUBLE, rows, 3);
+  const auto torque = read_all_rows<double>(group, "torque", H5T_NATIVE_DOUBLE, rows, 3);
+  const auto owner = read_all_rows<std::int32_t>(group, "owner", H5T_NATIVE_INT32, rows, 0);
   for (std::size_t k = 0; k < rows; ++k) {
     particles::Body body;
     body.id = id[k];

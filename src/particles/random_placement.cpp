@@ -12,9 +12,7 @@
 #include "particles/counter_rng.hpp"
 
 namespace relcp::particles {
-namespace {
 
-// Uniform random rotation from three uniforms (Shoemake, "Uniform random rotations", 1992).
 Quaternion uniform_rotation(double u1, double u2, double u3) {
   const double a = std::sqrt(1.0 - u1);
   const double b = std::sqrt(u1);
@@ -23,6 +21,8 @@ Quaternion uniform_rotation(double u1, double u2, double u3) {
   return Quaternion(b * std::cos(t2), a * std::sin(t1), a * std::cos(t1), b * std::sin(t2))
       .normalized();
 }
+
+namespace {
 
 // Spatial hash of placed spheres; cells as large as the largest exclusion distance.
 class SphereHash {

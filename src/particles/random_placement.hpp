@@ -17,6 +17,10 @@ namespace relcp::particles {
 
 enum class OrientationMode { random, fixed };
 
+// Uniform random rotation (uniform on SO(3)) from three uniforms in [0, 1) (Shoemake, "Uniform
+// random rotations", 1992).
+Quaternion uniform_rotation(double u1, double u2, double u3);
+
 struct RandomPlacement {
   std::int64_t count = 0;
   Vec3 lower = Vec3::Zero();  // region of the centres

@@ -7,34 +7,23 @@
 
 #include <algorithm>
 #include <cmath>
-#include <string>
 #include <vector>
 
 #include "support/contact_scene.hpp"
 #include "support/integrated_step.hpp"
+#include "support/scene_bodies.hpp"
+#include "support/strategy_cases.hpp"
 
 namespace relcp::collision {
 namespace {
 
+using testing::about;
 using testing::gather_poses;
+using testing::make_body;
 using testing::make_store;
+using testing::StrategyCase;
 
 constexpr double kTolerance = 1e-6;
-
-Quaternion about(const Vec3& axis, double degrees) {
-  return Quaternion(Eigen::AngleAxisd(degrees * M_PI / 180.0, axis.normalized()));
-}
-
-particles::Body body(GlobalId id, geometry::Shape shape, const Vec3& position, const Quaternion& q,
-                     const Vec3& push) {
-  particles::Body b;
-  b.id = id;
-  b.shape = shape;
-  b.pose.position = position;
-  b.pose.orientation = q;
-  b.force = push;
-  return b;
-}
 
 // Pairs pushed into each other (a ring around one point would jam and make the solves slow):
 // two rods side by side, two ellipsoids tilted out of the plane (contact normals with a z
@@ -46,31 +35,19 @@ std::vector<particles::Body> planar_scene() {
   const Quaternion tilted_a = about(Vec3(1.0, 0.4, 0.2), 40.0);
   const Quaternion tilted_b = about(Vec3(0.3, 1.0, -0.5), -35.0);
   std::vector<particles::Body> bodies{
-      body(0, rod, Vec3(-0.35, 0.0, 0.0), about(Vec3::UnitZ(), 90.0) * lying, Vec3(1.0, 0.0, 0.0)),
-      body(1, rod, Vec3(0.35, 0.3, 0.0), about(Vec3::UnitZ(), 70.0) * lying, Vec3(-1.0, 0.0, 0.0)),
-      body(2, ellipsoid, Vec3(-1.0, 5.0, 0.0), tilted_a, Vec3(1.0, 0.0, 0.0)),
-      body(3, ellipsoid, Vec3(1.0, 5.2, 0.0), tilted_b, Vec3(-1.0, 0.0, 0.0)),
-      body(4, rod, Vec3(0.0, -5.0, 0.0), lying, Vec3(0.0, 0.5, 0.0)),
-      body(5, ellipsoid, Vec3(0.2, -4.05, 0.0), tilted_b, Vec3(0.0, -1.0, 0.0))};
+      make_body(0, rod, Vec3(-0.35, 0.0, 0.0), about(Vec3::UnitZ(), 90.0) * lying, Vec3(1.0, 0.0, 0.0)),
+      make_body(1, rod, Vec3(0.35, 0.3, 0.0), about(Vec3::UnitZ(), 70.0) * lying, Vec3(-1.0, 0.0, 0.0)),
+      make_body(2, ellipsoid, Vec3(-1.0, 5.0, 0.0), tilted_a, Vec3(1.0, 0.0, 0.0)),
+      make_body(3, ellipsoid, Vec3(1.0, 5.2, 0.0), tilted_b, Vec3(-1.0, 0.0, 0.0)),
+      make_body(4, rod, Vec3(0.0, -5.0, 0.0), lying, Vec3(0.0, 0.5, 0.0)),
+      make_body(5, ellipsoid, Vec3(0.2, -4.05, 0.0), tilted_b, Vec3(0.0, -1.0, 0.0))};
   return bodies;
 }
 
-struct MonolayerCase {
-  ContactStrategyKind strategy;
-  bool inertial;
-};
-
-std::string name_of(const ::testing::TestParamInfo<MonolayerCase>& info) {
-  const char* strategy = info.param.strategy == ContactStrategyKind::single        ? "single"
-                         : info.param.strategy == ContactStrategyKind::multisphere ? "multisphere"
-                                                                                    : "relcp";
-  return std::string(strategy) + (info.param.inertial ? "Inertial" : "Overdamped");
-}
-
-class MonolayerContacts : public ::testing::TestWithParam<MonolayerCase> {};
+class MonolayerContacts : public ::testing::TestWithParam<StrategyCase> {};
 
 TEST_P(MonolayerContacts, BodiesPushedTogetherStayExactlyInThePlane) {
-  const MonolayerCase c = GetParam();
+  const StrategyCase c = GetParam();
   const auto bodies = planar_scene();
   auto store = make_store(MPI_COMM_WORLD, bodies);
   ContactSettings settings;
@@ -133,13 +110,7 @@ TEST_P(MonolayerContacts, BodiesPushedTogetherStayExactlyInThePlane) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllStrategies, MonolayerContacts,
-    ::testing::Values(MonolayerCase{ContactStrategyKind::single, false},
-                      MonolayerCase{ContactStrategyKind::multisphere, false},
-                      MonolayerCase{ContactStrategyKind::relcp, false},
-                      MonolayerCase{ContactStrategyKind::single, true},
-                      MonolayerCase{ContactStrategyKind::multisphere, true},
-                      MonolayerCase{ContactStrategyKind::relcp, true}),
-    name_of);
+    ::testing::ValuesIn(testing::every_strategy_case()), testing::case_name);
 
 }  // namespace
 }  // namespace relcp::collision

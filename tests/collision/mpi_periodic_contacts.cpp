@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "support/contact_scene.hpp"
+#include "support/scene_bodies.hpp"
+#include "support/strategy_cases.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -30,13 +32,7 @@ particles::Domain periodic_box() {
 
 particles::Body body(GlobalId id, geometry::Shape shape, const Vec3& position, const Quaternion& q,
                      const Vec3& push) {
-  particles::Body b;
-  b.id = id;
-  b.shape = shape;
-  b.pose.position = position;
-  b.pose.orientation = q.normalized();
-  b.force = push;
-  return b;
+  return testing::make_body(id, shape, position, q.normalized(), push);
 }
 
 // Pairs facing each other across x = +-5: the one inside near +5 is pushed toward +x (it
@@ -138,9 +134,7 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, PeriodicContacts,
                                            ContactStrategyKind::multisphere,
                                            ContactStrategyKind::relcp),
                          [](const ::testing::TestParamInfo<ContactStrategyKind>& info) {
-                           return info.param == ContactStrategyKind::single        ? "single"
-                                  : info.param == ContactStrategyKind::multisphere ? "multisphere"
-                                                                                   : "relcp";
+                           return testing::strategy_name(info.param);
                          });
 
 }  // namespace

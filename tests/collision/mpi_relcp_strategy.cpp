@@ -10,10 +10,12 @@
 
 #include "core/error.hpp"
 #include "support/contact_scene.hpp"
+#include "support/scene_bodies.hpp"
 
 namespace relcp::collision {
 namespace {
 
+using testing::about;
 using testing::gather_poses;
 using testing::make_store;
 using testing::overdamped_step;
@@ -22,17 +24,7 @@ using testing::smallest_separation;
 
 particles::Body body(GlobalId id, geometry::Shape shape, const Vec3& position, const Quaternion& q,
                      const Vec3& force = Vec3::Zero()) {
-  particles::Body b;
-  b.id = id;
-  b.shape = shape;
-  b.pose.position = position;
-  b.pose.orientation = q.normalized();
-  b.force = force;
-  return b;
-}
-
-Quaternion about(const Vec3& axis, double degrees) {
-  return Quaternion(Eigen::AngleAxisd(degrees * M_PI / 180.0, axis.normalized()));
+  return testing::make_body(id, shape, position, q.normalized(), force);
 }
 
 // Paper Fig. 2: three capsules (length 1, diameter 0.25) side by side 0.13 apart, turned

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -24,12 +23,16 @@
 #include "dynamics/mass_properties.hpp"
 #include "support/contact_scene.hpp"
 #include "support/integrated_step.hpp"
+#include "support/scene_bodies.hpp"
+#include "support/strategy_cases.hpp"
 
 namespace relcp::collision {
 namespace {
 
+using testing::about;
 using testing::gather_poses;
 using testing::make_store;
+using testing::StrategyCase;
 
 constexpr double kTolerance = 1e-6;
 
@@ -37,10 +40,6 @@ const std::vector<geometry::HalfSpace> kWalls{
     {Vec3(0.0, 0.0, 0.0), Vec3(0.0, 0.0, 1.0)},   // floor
     {Vec3(-5.0, 0.0, 0.0), Vec3(1.0, 0.0, 0.0)},  // left side
 };
-
-Quaternion about(const Vec3& axis, double degrees) {
-  return Quaternion(Eigen::AngleAxisd(degrees * M_PI / 180.0, axis.normalized()));
-}
 
 // The body placed with its lowest point `gap` above the floor.
 particles::Body above_floor(GlobalId id, geometry::Shape shape, double x, const Quaternion& q,
@@ -89,22 +88,10 @@ double smallest_wall_separation(const particles::ParticleStore& store,
   return smallest;
 }
 
-struct WallCase {
-  ContactStrategyKind strategy;
-  bool inertial;
-};
-
-std::string name_of(const ::testing::TestParamInfo<WallCase>& info) {
-  const char* strategy = info.param.strategy == ContactStrategyKind::single        ? "single"
-                         : info.param.strategy == ContactStrategyKind::multisphere ? "multisphere"
-                                                                                    : "relcp";
-  return std::string(strategy) + (info.param.inertial ? "Inertial" : "Overdamped");
-}
-
-class WallContacts : public ::testing::TestWithParam<WallCase> {};
+class WallContacts : public ::testing::TestWithParam<StrategyCase> {};
 
 TEST_P(WallContacts, PushedBodiesComeToRestOnTheWallsAndTheWallForcesBalanceThePush) {
-  const WallCase c = GetParam();
+  const StrategyCase c = GetParam();
   // A tilted ellipsoid rocks for long under inelastic impacts without drag: overdamped only.
   const auto bodies = scene(!c.inertial);
   const auto shapes = testing::shapes_of(bodies);
@@ -170,13 +157,7 @@ TEST_P(WallContacts, PushedBodiesComeToRestOnTheWallsAndTheWallForcesBalanceTheP
 
 INSTANTIATE_TEST_SUITE_P(
     AllStrategies, WallContacts,
-    ::testing::Values(WallCase{ContactStrategyKind::single, false},
-                      WallCase{ContactStrategyKind::multisphere, false},
-                      WallCase{ContactStrategyKind::relcp, false},
-                      WallCase{ContactStrategyKind::single, true},
-                      WallCase{ContactStrategyKind::multisphere, true},
-                      WallCase{ContactStrategyKind::relcp, true}),
-    name_of);
+    ::testing::ValuesIn(testing::every_strategy_case()), testing::case_name);
 
 // A wall row is built only by the owner of its body, once per body-wall pair per iteration;
 // its six entries predict the gap rate of the body against the wall.
