@@ -37,15 +37,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_name=bench_compaction
 
-quick=0 figures_only=0
-for arg in "$@"; do
-  case $arg in
-    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    --quick) quick=1 ;;
-    --figures-only) figures_only=1 ;;
-    *) echo "$bench_name: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
-  esac
-done
+source scripts/bench_arguments.sh
+parse_bench_arguments "$0" "$@"
 if ((quick)); then
   config=${CONFIG:-configs/small/compaction_small.yaml}
   read -r -a dt_list <<<"${DT:-0.05 0.1}"

@@ -26,7 +26,6 @@ holding them. Writes into DIR (default: the parent of the first RUNS):
 The paper ran 2 MPI ranks x 32 threads; the overlaps and counts do not depend on the machine.
 """
 
-import argparse
 import os
 import sys
 
@@ -202,12 +201,7 @@ def network_figure(runs, snapshot_run, elevation, azimuth, path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="\n".join(__doc__.splitlines()[2:]))
-    parser.add_argument("runs", nargs="+",
-                        help="run directories, or directories holding them (RUNS/<relcp|ms32|single>/)")
-    parser.add_argument("--out", help="output directory (default: the parent of the first RUNS)")
+    parser = st.script_parser(__doc__, "run directories, or directories holding them (RUNS/<relcp|ms32|single>/)")
     parser.add_argument("--tolerance", type=float, default=1e-5,
                         help="collision.tolerance of the runs (default 1e-5)")
     parser.add_argument("--minor-radius", type=float,

@@ -22,7 +22,6 @@ Writes into DIR (default: the parent of the first RUNS):
 The paper ran 2 MPI ranks x 32 threads; only ratios and counts are comparable across machines.
 """
 
-import argparse
 import os
 import sys
 
@@ -103,12 +102,7 @@ def figure(runs, reference, window, path):
         c = run.stats.constraints
         right.plot(run.stats.time, np.where(c > 0, c, np.nan), color=colors[run.name], lw=1.0,
                    label=run.legend())
-    right.set_yscale("log")
-    right.set_xlabel("time")
-    right.set_ylabel("constraints per step")
-    right.set_title("(c) number of constraints", fontsize=10)
-    right.grid(True, which="both", alpha=0.3)
-    right.legend(fontsize=8)
+    st.finish_constraint_axis(right, "(c) number of constraints")
     fig.suptitle("Growing colony: %d cells at t = %.4g (ReLCP)" % (reference.stats.bodies[-1],
                                                                   reference.end_time))
     fig.tight_layout()
@@ -117,12 +111,7 @@ def figure(runs, reference, window, path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="\n".join(__doc__.splitlines()[2:]))
-    parser.add_argument("runs", nargs="+",
-                        help="run directories, or directories holding them (RUNS/<relcp|msK>/)")
-    parser.add_argument("--out", help="output directory (default: the parent of the first RUNS)")
+    parser = st.script_parser(__doc__, "run directories, or directories holding them (RUNS/<relcp|msK>/)")
     parser.add_argument("--window", type=int, default=10,
                         help="trailing window of the speedup in steps (default 10; 1: none)")
     args = parser.parse_args()

@@ -22,7 +22,6 @@ every group needs a ReLCP run. Writes into DIR (default: the parent of the first
 The paper ran 2 MPI ranks x 32 threads; only ratios and counts are comparable across machines.
 """
 
-import argparse
 import os
 import sys
 
@@ -168,12 +167,7 @@ def figure(groups, window, path):
             c = run.stats.constraints
             right.plot(run.stats.time, np.where(c > 0, c, np.nan), color=colors[run.name], lw=1.2,
                        label=run.legend())
-        right.set_yscale("log")
-        right.set_xlabel("time")
-        right.set_ylabel("constraints per step")
-        right.set_title("(%s) dt = %s: number of constraints" % (next(letters), dt), fontsize=10)
-        right.grid(True, which="both", alpha=0.3)
-        right.legend(fontsize=8)
+        st.finish_constraint_axis(right, "(%s) dt = %s: number of constraints" % (next(letters), dt))
     bodies = max(int(r.stats.bodies[-1]) for runs in groups.values() for r in runs)
     fig.suptitle("Compacting ellipsoid suspension, %d bodies" % bodies)
     fig.tight_layout()
@@ -182,13 +176,8 @@ def figure(groups, window, path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="\n".join(__doc__.splitlines()[2:]))
-    parser.add_argument("runs", nargs="+",
-                        help="run directories, or directories holding them up to two levels down "
-                             "(RUNS/dt_<dt>/<name>/)")
-    parser.add_argument("--out", help="output directory (default: the parent of the first RUNS)")
+    parser = st.script_parser(
+        __doc__, "run directories, or directories holding them up to two levels down (RUNS/dt_<dt>/<name>/)")
     parser.add_argument("--window", type=int, default=100, help="rolling window in steps (default 100)")
     args = parser.parse_args()
     out = args.out or st.default_out(args.runs)

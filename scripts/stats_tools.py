@@ -13,6 +13,7 @@ Without run.json the name of the directory decides: relcp, single, msK (multisph
 sub-spheres).
 """
 
+import argparse
 import json
 import math
 import os
@@ -387,3 +388,23 @@ def rotation_matrices(q):
         np.stack([2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)], axis=-1),
         np.stack([2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], axis=-1),
     ], axis=1)
+
+
+def script_parser(doc, runs_help):
+    """The command line every figure script shares: RUNS... and --out (and the docstring as help)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog="\n".join(doc.splitlines()[2:]))
+    parser.add_argument("runs", nargs="+", help=runs_help)
+    parser.add_argument("--out", help="output directory (default: the parent of the first RUNS)")
+    return parser
+
+
+def finish_constraint_axis(axis, title):
+    """Log-scale constraint counts against time, as in the paper's Figs. 4 b/d and 5c."""
+    axis.set_yscale("log")
+    axis.set_xlabel("time")
+    axis.set_ylabel("constraints per step")
+    axis.set_title(title, fontsize=10)
+    axis.grid(True, which="both", alpha=0.3)
+    axis.legend(fontsize=8)
