@@ -7,7 +7,9 @@ orientation (spheres, ellipsoids, spherocylinders, tori), read through ParaView'
     pvbatch  scripts/render.py RUN/relcp.xmf --all --out frames/frame.png   # frame_NNNNNNNN.png
     xvfb-run -a pvbatch scripts/render.py ...                         # on a machine without a display
 
---color: shape (default), owner (MPI rank), speed (|velocity|) or id. Output format and datasets:
+--color: shape (default), owner (MPI rank), speed (|velocity|), id, or angle (direction of the
+body's z axis in the x-y plane, modulo pi: a rod's in-plane orientation). --view top looks down
+the z axis (monolayers). Output format and datasets:
 docs/output.md.
 """
 
@@ -118,7 +120,7 @@ def body_surfaces(arrays):
     """One vtkPolyData with the surface of every body; cell data shape, owner, id, speed."""
     templates = shape_templates()
     codes = arrays["shape"].astype(np.int64)
-    all_points, all_faces, cell_values = [], [], {"shape": [], "owner": [], "id": [], "speed": []}
+    all_points, all_faces, cell_values = [], [], {"shape": [], "owner": [], "id": [], "speed": [], "angle": []}
     speed = np.linalg.norm(arrays["velocity"], axis=1)
     first_point = 0
     for code, (t1, t2, faces) in templates.items():
@@ -127,7 +129,8 @@ def body_surfaces(arrays):
             continue
         s1, s2 = body_scales(code, arrays["shape_params"][chosen])
         local = t1[None] * s1[:, None, :] + t2[None] * s2[:, None, :]
-        world = np.einsum("nij,nmj->nmi", rotation_matrices(arrays["orientation"][chosen]), local)
+        rotations = rotation_matrices(arrays["orientation"][chosen])
+        world = np.einsum("nij,nmj->nmi", rotations, local)
         world += arrays["position"][chosen][:, None, :]
         m = t1.shape[0]
         all_points.append(world.reshape(-1, 3))
@@ -139,6 +142,8 @@ def body_surfaces(arrays):
         cell_values["owner"].append(np.repeat(arrays["owner"][chosen], per_face))
         cell_values["id"].append(np.repeat(arrays["id"][chosen], per_face))
         cell_values["speed"].append(np.repeat(speed[chosen], per_face))
+        angle = np.mod(np.arctan2(rotations[:, 1, 2], rotations[:, 0, 2]), np.pi)
+        cell_values["angle"].append(np.repeat(angle, per_face))
 
     surface = vtkPolyData()
     if not all_points:
@@ -160,16 +165,24 @@ def body_surfaces(arrays):
     return surface
 
 
-def render(reader, view, producer, display, step, time, color, output, resolution, label, reset_camera):
+def arrays_at(reader, time):
     reader.UpdatePipeline(time)
-    arrays = point_arrays(servermanager.Fetch(reader))
+    return point_arrays(servermanager.Fetch(reader))
+
+
+def render(reader, view, producer, display, step, time, color, output, resolution, label, reset_camera,
+           top_view=False, arrays=None):
+    arrays = arrays if arrays is not None else arrays_at(reader, time)
     surface = body_surfaces(arrays)
     producer.GetClientSideObject().SetOutput(surface)
     producer.MarkModified(producer)
     producer.UpdatePipeline()
     simple.ColorBy(display, ("CELLS", color))
     lut = simple.GetColorTransferFunction(color)
-    if color == "shape":
+    if color == "angle":
+        lut.ApplyPreset("Rainbow Uniform", True)  # not cyclic: angles near 0 and near pi are alike
+        lut.RescaleTransferFunction(0.0, np.pi)
+    elif color == "shape":
         lut.InterpretValuesAsCategories = 1
         lut.Annotations = sum(([str(code), name] for code, name in SHAPE_NAMES.items()), [])
         lut.IndexedColors = [0.89, 0.35, 0.25, 0.30, 0.55, 0.85, 0.95, 0.75, 0.25, 0.45, 0.75, 0.40]
@@ -181,7 +194,12 @@ def render(reader, view, producer, display, step, time, color, output, resolutio
     bar.ComponentTitle = ""
     bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
     label.Text = "step %d   t = %.6g   bodies %d" % (step, time, len(arrays.get("id", [])))
-    if reset_camera:
+    if reset_camera and top_view:
+        view.CameraPosition = [0.0, 0.0, 1.0]
+        view.CameraFocalPoint = [0.0, 0.0, 0.0]
+        view.CameraViewUp = [0.0, 1.0, 0.0]
+        view.ResetCamera()
+    elif reset_camera:
         camera = view.GetActiveCamera()
         camera.Elevation(25.0)
         camera.Azimuth(30.0)
@@ -196,7 +214,8 @@ def main():
     parser.add_argument("--step", type=int, help="snapshot to draw (default: the last)")
     parser.add_argument("--all", action="store_true", help="draw every snapshot, into OUT with _NNNNNNNN added")
     parser.add_argument("--out", default=None, help="PNG file (default: next to the .xmf, snapshot_NNNNNNNN.png)")
-    parser.add_argument("--color", default="shape", choices=["shape", "owner", "speed", "id"])
+    parser.add_argument("--color", default="shape", choices=["shape", "owner", "speed", "id", "angle"])
+    parser.add_argument("--view", default="oblique", choices=["oblique", "top"])
     parser.add_argument("--resolution", default="1600x1200", help="WIDTHxHEIGHT")
     args = parser.parse_args()
 
@@ -236,7 +255,7 @@ def main():
         if os.path.dirname(output):
             os.makedirs(os.path.dirname(output), exist_ok=True)
         render(reader, view, producer, display, step, time, args.color, output, resolution, label,
-               reset_camera=index == 0)
+               reset_camera=index == 0, top_view=args.view == "top")
 
 
 if __name__ == "__main__":
