@@ -4,7 +4,9 @@ half (x < 0) from one (e.g. multisphere 7) and the right half from the other (Re
 above and coloured by each rod's in-plane orientation (modulo pi).
     xvfb-run -a pvbatch scripts/render_colony_paraview.py LEFT/relcp.xmf RIGHT/relcp.xmf \\
         --step 6500 --out fig5a_paraview.png
-The step must be a snapshot of both runs (default: the last common one). Bodies are drawn by
+Needs ParaView (Debian: apt-get install paraview xvfb; not in scripts/setup.sh, which installs
+only what builds and tests need). The step must be a snapshot of both runs (default: the last
+common one). Bodies are drawn by
 scripts/render.py's surface builder; scripts/render_colony.py draws the same picture with
 matplotlib.
 """
