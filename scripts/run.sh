@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, builds, then runs the default demo: configs/default.yaml with relcp_sim on 2 MPI
-# ranks (600 bodies drifting to the centre, well under a minute), and says how to look at it.
+# ranks (121 bodies of four shapes packing under a central force with ReLCP contacts, under
+# a minute), and says how to look at it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -20,7 +21,8 @@ Output in $out/:
 
 To look at it in ParaView (5.11 or later):
   paraview $out/relcp.xmf          # pick "XDMF Reader" if asked, press Apply, then play the time steps;
-                                   # points carry shape, shape_params, orientation, velocity, ...
+                                   # points carry shape, shape_params, orientation, velocity, ...;
+                                   # the contact network (force per constraint) is the second block
   pvpython scripts/render.py $out/relcp.xmf --color speed     # PNG with every body in its own shape
   (on a machine without a display: xvfb-run -a pvbatch scripts/render.py $out/relcp.xmf)
 EOM

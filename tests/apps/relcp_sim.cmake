@@ -1,10 +1,11 @@
 # relcp_sim: exit codes, the one-line file:line: key.path: messages for every invalid scenario
-# in tests/io/invalid (no output files created), --set, --dry-run, and runs with restart, also
-# under mpirun.
+# in tests/io/invalid (no output files created), --set, --dry-run (also of every simulator
+# scenario shipped in configs/), and runs with restart, also under mpirun.
 if(TARGET relcp_sim)
   # One test per invalid scenario: each needs its own process start.
   file(GLOB invalid_scenarios CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/io/invalid/*.yaml)
-  set(cases help usage invalid_directory overrides dry_run run_and_restart mpi_run mpi_invalid)
+  set(cases help usage invalid_directory overrides dry_run shipped_scenarios run_and_restart mpi_run
+            mpi_invalid)
   foreach(file IN LISTS invalid_scenarios)
     get_filename_component(name ${file} NAME_WE)
     list(APPEND cases invalid.${name})
@@ -14,6 +15,7 @@ if(TARGET relcp_sim)
              COMMAND ${CMAKE_COMMAND} -DSIM=$<TARGET_FILE:relcp_sim> -DMPIEXEC=${MPIEXEC_EXECUTABLE}
                      -DINPUTS=${CMAKE_CURRENT_SOURCE_DIR}/relcp_sim
                      -DINVALID=${PROJECT_SOURCE_DIR}/tests/io/invalid
+                     -DCONFIGS=${PROJECT_SOURCE_DIR}/configs
                      -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/relcp_sim_${case} -DCASE=${case}
                      -P ${CMAKE_CURRENT_SOURCE_DIR}/relcp_sim_check.cmake)
     set_tests_properties(apps_relcp_sim.${case} PROPERTIES LABELS unit TIMEOUT 120

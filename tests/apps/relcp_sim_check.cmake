@@ -1,6 +1,7 @@
 # Runs one group of checks of the relcp_sim command line (cmake -P), failing on the first:
 #   cmake -DSIM=<relcp_sim> -DMPIEXEC=<mpiexec> -DINPUTS=<tests/apps/relcp_sim>
-#         -DINVALID=<tests/io/invalid> -DSCRATCH=<empty dir> -DCASE=<name> -P relcp_sim_check.cmake
+#         -DINVALID=<tests/io/invalid> -DCONFIGS=<configs> -DSCRATCH=<empty dir> -DCASE=<name>
+#         -P relcp_sim_check.cmake
 
 file(REMOVE_RECURSE ${SCRATCH})
 file(MAKE_DIRECTORY ${SCRATCH})
@@ -158,6 +159,27 @@ elseif(CASE STREQUAL "dry_run")
   expect_missing(${SCRATCH}/out)
   run(${INVALID}/negative_count.yaml --dry-run)
   expect_one_line_error("generators[0].count: must not be negative")
+
+elseif(CASE STREQUAL "shipped_scenarios")
+  # Every relcp_sim scenario in configs/ (those with a top-level simulation section; the others
+  # are relcp_dcs problems) must validate, the large ones included.
+  file(GLOB scenarios ${CONFIGS}/*.yaml ${CONFIGS}/small/*.yaml)
+  set(checked 0)
+  foreach(scenario IN LISTS scenarios)
+    file(STRINGS ${scenario} top_level_simulation REGEX "^simulation:")
+    if(top_level_simulation)
+      run(${scenario} --dry-run)
+      expect_code(0)
+      if(NOT out MATCHES "valid; [0-9]+ bodies")
+        check("--dry-run does not summarize the scenario")
+      endif()
+      math(EXPR checked "${checked} + 1")
+    endif()
+  endforeach()
+  if(checked LESS 10)
+    check("found only ${checked} simulator scenarios in ${CONFIGS}")
+  endif()
+  expect_missing(${SCRATCH}/out)
 
 elseif(CASE STREQUAL "run_and_restart")
   run(${INPUTS}/small.yaml --output ${SCRATCH}/whole --log-level info)
