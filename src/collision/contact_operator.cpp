@@ -43,6 +43,29 @@ class ContactOperator::Implementation final : public tpetra::Operator {
     mobility_.apply(forces, velocities);
   }
 
+  // out_r = scale * J_r M J_r^T: the product of the row's entries on the same column body with
+  // that body's block, which the ghost bodies' owners send.
+  void diagonal(double* out) const {
+    const Teuchos::RCP<tpetra::MultiVector> blocks = column_mobility_blocks();
+    const double* block_columns[6];
+    for (std::size_t k = 0; k < 6; ++k) block_columns[k] = column_data(*blocks, k);
+    for (const GenerationBlock& generation : matrix_.generations) {
+      const ConstraintBlockView view = generation.view();
+      for (std::size_t r = 0; r < view.rows; ++r) {
+        double sum = 0.0;
+        for (std::size_t e = view.row_offsets[r]; e < view.row_offsets[r + 1]; ++e) {
+          const int dof = view.columns[e];
+          for (std::size_t f = view.row_offsets[r]; f < view.row_offsets[r + 1]; ++f) {
+            const int other = view.columns[f];
+            if (other / 6 != dof / 6) continue;
+            sum += view.values[e] * block_columns[other % 6][dof] * view.values[f];
+          }
+        }
+        out[view.first_row + r] = scale_ * sum;
+      }
+    }
+  }
+
   double scale() const { return scale_; }
   const VectorLayout& constraint_layout() const { return matrix_.constraint_layout; }
   const VectorLayout& body_layout() const { return matrix_.body_layout; }
@@ -90,6 +113,29 @@ class ContactOperator::Implementation final : public tpetra::Operator {
   }
 
   bool single_process() const { return matrix_.teuchos_comm->getSize() == 1; }
+
+  // Six columns on the column map: entry (6 c + i, j) is M_c(i, j) for every column body c.
+  Teuchos::RCP<tpetra::MultiVector> column_mobility_blocks() const {
+    auto blocks = Teuchos::rcp(new tpetra::MultiVector(matrix_.column_map, 6));
+    const std::size_t owned = matrix_.owned_ids.size();
+    double* columns[6];
+    for (std::size_t j = 0; j < 6; ++j) columns[j] = column_data(*blocks, j);
+    for (std::size_t b = 0; b < owned; ++b) {
+      const BlockDiagonalMobility::Block block = mobility_.block(b);
+      for (std::size_t j = 0; j < 6; ++j) {
+        for (std::size_t i = 0; i < 6; ++i) columns[j][6 * b + i] = block(i, j);
+      }
+    }
+    if (!single_process()) {
+      const std::size_t owned_dofs = matrix_.body_map->getNodeNumElements();
+      const Teuchos::RCP<const tpetra::MultiVector> owned_part =
+          blocks->offsetView(matrix_.body_map, 0);
+      const Teuchos::RCP<tpetra::MultiVector> ghost_part =
+          blocks->offsetViewNonConst(matrix_.ghost_map, owned_dofs);
+      ghost_part->doImport(*owned_part, *matrix_.ghost_importer, Tpetra::INSERT);
+    }
+    return blocks;
+  }
 
   // F = J^T gamma summed on the owned bodies; returns its local entries (6 per owned body, the
   // prefix of the column vector).
@@ -160,6 +206,13 @@ void ContactOperator::constraint_velocities(const DistributedVector& gamma,
     throw std::invalid_argument("ContactOperator: gamma or velocities of the wrong layout");
   }
   impl_->constraint_velocities(gamma.local_data(), velocities.local_data());
+}
+
+void ContactOperator::diagonal(DistributedVector& diagonal) const {
+  if (diagonal.local_size() != impl_->constraint_layout().local_size()) {
+    throw std::invalid_argument("ContactOperator: diagonal of the wrong layout");
+  }
+  impl_->diagonal(diagonal.local_data());
 }
 
 double ContactOperator::scale() const { return impl_->scale(); }

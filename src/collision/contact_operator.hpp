@@ -38,6 +38,11 @@ class ContactOperator final : public DistributedLinearOperator {
   // velocities (overdamped) or, times dt, the velocity change (inertial) the forces produce.
   void constraint_velocities(const DistributedVector& gamma, DistributedVector& velocities) const;
 
+  // Collective. diagonal_r = A_rr = scale * sum_b J_rb M_b J_rb^T for this rank's rows, exact;
+  // the ghost bodies' mobility blocks are imported once per call (one halo exchange of 36
+  // numbers per ghost body). diagonal must have layout().
+  void diagonal(DistributedVector& diagonal) const;
+
   double scale() const;
   // The bytes one application reads and writes on this rank under a streaming model (each array
   // once per pass that reads it): J's values twice (the transposed gather and the row product),

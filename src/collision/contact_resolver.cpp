@@ -85,6 +85,10 @@ std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
 ContactResolver::ContactResolver(ContactSettings settings, ContactDynamics dynamics)
     : settings_(std::move(settings)), dynamics_(dynamics) {
   (void)make_distributed_solver(settings_.solver);  // validates the name
+  const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
+  if (jacobi && settings_.solver == "minmap") {
+    throw InputError("preconditioner", "jacobi applies to the bbpgd and apgd solvers, not minmap");
+  }
 }
 
 ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, double dt, bool record_network) {
@@ -141,6 +145,8 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   options.tolerance = settings_.effective_solver_tolerance();
   options.max_iterations = settings_.max_solver_iterations;
   options.record_history = false;
+  options.preconditioner = settings_.preconditioner;
+  const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
 
   DistributedVector gamma(matrix.constraint_layout());
   DistributedVector warm;
@@ -151,6 +157,11 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   for (int iteration = 0;; ++iteration) {
     clock = MPI_Wtime();
     options.warm_start = iteration > 0 ? &warm : (warm_first_solve ? &first_guess : nullptr);
+    // Recomputed per solve: each ReLCP iteration appends rows.
+    DistributedVector diagonal = jacobi ? DistributedVector(matrix.constraint_layout())
+                                        : DistributedVector();
+    if (jacobi) op.diagonal(diagonal);
+    options.diagonal = jacobi ? &diagonal : nullptr;
     DistributedSolverResult result = solver->solve({op, constant}, options);
     if (result.status == lcp::Status::numerical_failure) {
       throw RunTimeFailure("contact LCP: " + std::string(solver->name()) + " failed (" +

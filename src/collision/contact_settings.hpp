@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "collision/distributed_solver.hpp"
 #include "geometry/shape.hpp"
 
 namespace relcp::collision {
@@ -25,6 +26,8 @@ struct ContactSettings {
     return solver_tolerance > 0.0 ? solver_tolerance : tolerance;
   }
   int max_solver_iterations = 100000;
+  // Diagonal scaling of bbpgd / apgd (docs/collision.md); minmap takes none only.
+  DistributedPreconditioner preconditioner = DistributedPreconditioner::none;
   // Start a step's first LCP from the previous step's forces, matched by constraint key
   // (PreviousStepForces), instead of zero (D25). Off by default: docs/collision_strategies.md.
   bool warm_start_from_previous_step = false;

@@ -1,6 +1,10 @@
 #include "collision/distributed_gradient_solvers.hpp"
 
+#include <utility>
+
 #include "collision/distributed_solver_support.hpp"
+#include "collision/distributed_vector_ops.hpp"
+#include "collision/jacobi_scaling.hpp"
 #include "collision/tpetra_vector_space.hpp"
 #include "core/stopwatch.hpp"
 #include "lcp/projected_gradient.hpp"
@@ -48,21 +52,38 @@ DistributedSolverResult with_residual(const DistributedSolverOptions& options, V
   return visit(lcp::ProjectedGradientInfNorm{});
 }
 
-template <class Algorithm>
-DistributedSolverResult run_distributed(const Algorithm& algorithm, const DistributedLcp& problem,
+// Runs make(residual) on the LCP, or with jacobi on its scaled twin (jacobi_scaling.hpp): the
+// iterate is w = S^-1 gamma while the solver runs and gamma again on return.
+template <class MakeAlgorithm, class Residual>
+DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residual& residual,
+                                        const DistributedLcp& problem,
                                         const DistributedSolverOptions& options) {
   const Stopwatch clock;
   validate_problem(problem, options);
   DistributedSolverResult result;
   result.gamma = starting_point(problem, options);
   const CountingOperator counted(problem.A);
-  const TpetraVectorSpace space(counted, problem.c);
   const lcp::GradientLimits limits{
       .max_iterations = iteration_limit(options, kDefaultDistributedGradientIterations),
       .relative_tolerance = 0.0};
+  const lcp::MeritWithinTolerance stop{options.tolerance};
   HistoryRecorder recorder(options.record_history ? &result.history : nullptr);
-  const lcp::GradientOutcome outcome = algorithm.solve(
-      space, result.gamma, limits, lcp::MeritWithinTolerance{options.tolerance}, recorder);
+  lcp::GradientOutcome outcome;
+  if (options.preconditioner == DistributedPreconditioner::jacobi) {
+    const DistributedVector s = jacobi_scaling(*options.diagonal);
+    const JacobiScaledOperator scaled(counted, s);
+    DistributedVector scaled_c(problem.c.layout());
+    multiply(s, problem.c, scaled_c);
+    JacobiResidualScratch scratch(problem.c.layout());
+    const TpetraVectorSpace space(scaled, scaled_c);
+    divide(result.gamma, s, result.gamma);
+    outcome = make(JacobiResidual<Residual>(residual, s, scratch))
+                  .solve(space, result.gamma, limits, stop, recorder);
+    multiply(s, result.gamma, result.gamma);
+  } else {
+    const TpetraVectorSpace space(counted, problem.c);
+    outcome = make(residual).solve(space, result.gamma, limits, stop, recorder);
+  }
   result.status = status_of(outcome.stop);
   result.iterations = outcome.iterations;
   result.residual = outcome.merit;
@@ -77,16 +98,20 @@ DistributedSolverResult run_distributed(const Algorithm& algorithm, const Distri
 DistributedSolverResult DistributedBbpgdSolver::solve(
     const DistributedLcp& problem, const DistributedSolverOptions& options) const {
   return with_residual(options, [&](auto residual) {
-    return run_distributed(lcp::BarzilaiBorweinGradient<decltype(residual)>(residual), problem,
-                           options);
+    const auto make = [](auto r) {
+      return lcp::BarzilaiBorweinGradient<decltype(r)>(std::move(r));
+    };
+    return run_distributed(make, residual, problem, options);
   });
 }
 
 DistributedSolverResult DistributedApgdSolver::solve(
     const DistributedLcp& problem, const DistributedSolverOptions& options) const {
   return with_residual(options, [&](auto residual) {
-    return run_distributed(lcp::AcceleratedProjectedGradient<decltype(residual)>(residual),
-                           problem, options);
+    const auto make = [](auto r) {
+      return lcp::AcceleratedProjectedGradient<decltype(r)>(std::move(r));
+    };
+    return run_distributed(make, residual, problem, options);
   });
 }
 

@@ -32,6 +32,12 @@ enum class KrylovMethod {
   gmres,  // restarted GMRES
 };
 
+// Preconditioning of bbpgd and apgd (docs/collision.md); minmap ignores it.
+enum class DistributedPreconditioner {
+  none,
+  jacobi,  // solve in w = S^-1 gamma, S = diag(A)^-1/2; needs DistributedSolverOptions::diagonal
+};
+
 struct DistributedLcp {
   const DistributedLinearOperator& A;
   const DistributedVector& c;  // on A.layout()
@@ -46,6 +52,9 @@ struct DistributedSolverOptions {
   // projected onto gamma >= 0. Null: gamma = 0.
   const DistributedVector* warm_start = nullptr;
   bool record_history = true;  // fill DistributedSolverResult::history
+  DistributedPreconditioner preconditioner = DistributedPreconditioner::none;
+  // diag(A) on A.layout() (e.g. ContactOperator::diagonal); required by jacobi, else unused.
+  const DistributedVector* diagonal = nullptr;
   // minmap only.
   KrylovMethod krylov = KrylovMethod::cg;
   int krylov_max_iterations = 300;  // per Newton step
@@ -67,7 +76,8 @@ class DistributedLcpSolver {
  public:
   virtual ~DistributedLcpSolver() = default;
   virtual std::string_view name() const = 0;
-  // Collective. Throws std::invalid_argument when c or the warm start does not have A's layout,
+  // Collective. Throws std::invalid_argument when c, the warm start or the diagonal does not
+  // have A's layout or jacobi has no diagonal,
   // InputError (key "tolerance", "max_iterations" or "mazhar_step") for invalid options.
   virtual DistributedSolverResult solve(const DistributedLcp& problem,
                                         const DistributedSolverOptions& options) const = 0;

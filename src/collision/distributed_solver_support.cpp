@@ -13,13 +13,20 @@ namespace relcp::collision {
 void validate_problem(const DistributedLcp& problem, const DistributedSolverOptions& options) {
   // A mismatch on one rank must stop every rank, or the others would wait in a reduction.
   const std::size_t n = problem.A.layout().local_size();
+  const bool jacobi = options.preconditioner == DistributedPreconditioner::jacobi;
+  const bool diagonal_mismatch =
+      jacobi && options.diagonal != nullptr && options.diagonal->local_size() != n;
   const int mismatch = problem.c.local_size() != n ||
-                       (options.warm_start != nullptr && options.warm_start->local_size() != n);
+                       (options.warm_start != nullptr && options.warm_start->local_size() != n) ||
+                       diagonal_mismatch;
   int any_mismatch = 0;
   MPI_Allreduce(&mismatch, &any_mismatch, 1, MPI_INT, MPI_MAX, problem.A.layout().comm());
   if (any_mismatch != 0) {
     throw std::invalid_argument(
-        "distributed LCP: c or the warm start does not have the operator's layout");
+        "distributed LCP: c, the warm start or the diagonal does not have the operator's layout");
+  }
+  if (jacobi && options.diagonal == nullptr) {
+    throw std::invalid_argument("distributed LCP: the jacobi preconditioner needs diag(A)");
   }
   if (!(options.tolerance > 0.0 && std::isfinite(options.tolerance))) {
     throw InputError("tolerance", "must be positive and finite");

@@ -8,8 +8,8 @@
 
 namespace relcp::collision {
 
-// Collective. Throws std::invalid_argument on every rank when c (or the warm start) does not have
-// A's local size on some rank, and
+// Collective. Throws std::invalid_argument on every rank when c (or the warm start, or the jacobi
+// diagonal) does not have A's local size on some rank, or jacobi comes without a diagonal, and
 // InputError for a tolerance that is not positive and finite ("tolerance"), a negative
 // max_iterations ("max_iterations"), a mazhar_step outside (0, 1] ("mazhar_step") or a
 // non-positive krylov_max_iterations ("krylov_max_iterations").

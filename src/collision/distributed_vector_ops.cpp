@@ -73,6 +73,24 @@ void combine(double a, const DistributedVector& x, double b, const DistributedVe
   for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = a * px[i] + b * py[i]; });
 }
 
+void multiply(const DistributedVector& x, const DistributedVector& y, DistributedVector& out) {
+  require_same_size(x, out);
+  require_same_size(y, out);
+  const double* px = x.local_data();
+  const double* py = y.local_data();
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = px[i] * py[i]; });
+}
+
+void divide(const DistributedVector& x, const DistributedVector& y, DistributedVector& out) {
+  require_same_size(x, out);
+  require_same_size(y, out);
+  const double* px = x.local_data();
+  const double* py = y.local_data();
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = px[i] / py[i]; });
+}
+
 void dots(const DistributedVector* const* left, const DistributedVector* const* right,
           std::size_t count, double* results) {
   if (count == 0) return;

@@ -19,6 +19,10 @@ void axpy(double a, const DistributedVector& x, DistributedVector& out); // out 
 void axpby(double a, const DistributedVector& x, double b, DistributedVector& out);  // a x + b out
 void combine(double a, const DistributedVector& x, double b, const DistributedVector& y,
              DistributedVector& out);                                    // out = a x + b y
+void multiply(const DistributedVector& x, const DistributedVector& y,
+              DistributedVector& out);                                   // out_i = x_i y_i
+void divide(const DistributedVector& x, const DistributedVector& y,
+            DistributedVector& out);                                     // out_i = x_i / y_i
 
 double dot(const DistributedVector& x, const DistributedVector& y);
 // results[k] = <left[k], right[k]> for k < count, with one reduction for all of them.

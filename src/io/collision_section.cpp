@@ -69,6 +69,14 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   if (const auto node = section.optional_child("max_solver_iterations")) {
     contact.max_solver_iterations = as_int_count(*node);
   }
+  if (const auto node = section.optional_child("preconditioner")) {
+    if (as_choice(*node, {"none", "jacobi"}, "preconditioner") == "jacobi") {
+      if (contact.solver == "minmap") {
+        node->fail("jacobi needs collision.solver bbpgd or apgd, not minmap");
+      }
+      contact.preconditioner = collision::DistributedPreconditioner::jacobi;
+    }
+  }
   if (const auto node = section.optional_child("warm_start")) {
     contact.warm_start_from_previous_step =
         as_choice(*node, {"zero", "previous_step"}, "warm start") == "previous_step";

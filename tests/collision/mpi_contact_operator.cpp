@@ -130,6 +130,41 @@ TEST(ContactOperator, FollowsRowsAppendedAfterConstruction) {
             1e-11 * expected.lpNorm<Eigen::Infinity>());
 }
 
+// diag(A) against e_r^T A e_r, A applied to every unit vector, and the serial diagonal.
+void expect_exact_diagonal(const ProblemShape& shape) {
+  const RandomContactProblem problem(MPI_COMM_WORLD, shape);
+  const int generations = problem.generations();
+  const DistributedConstraintMatrix matrix = problem.matrix(generations);
+  const BlockDiagonalMobility mobility = problem.mobility();
+  const ContactOperator A(matrix, mobility, 0.3);
+  DistributedVector diagonal(A.layout());
+  A.diagonal(diagonal);
+  const Eigen::VectorXd gathered = testing::gather_rows(matrix, diagonal);
+  const Eigen::Index n = gathered.size();
+  ASSERT_EQ(n, A.layout().global_size());
+  DistributedVector column(A.layout());
+  for (Eigen::Index r = 0; r < n; ++r) {
+    const DistributedVector unit =
+        testing::scatter_rows(matrix, Eigen::VectorXd::Unit(n, r), problem);
+    A.apply(unit, column);
+    const double expected = testing::gather_rows(matrix, column)[r];
+    EXPECT_NEAR(gathered[r], expected, 1e-13 * std::max(1.0, std::abs(expected))) << "row " << r;
+  }
+  const Eigen::VectorXd serial = Eigen::MatrixXd(problem.serial_A(generations, 0.3)).diagonal();
+  EXPECT_LT((gathered - serial).lpNorm<Eigen::Infinity>(),
+            1e-12 * std::max(1.0, serial.lpNorm<Eigen::Infinity>()));
+  EXPECT_GT(gathered.minCoeff(), 0.0);
+}
+
+TEST(ContactOperator, DiagonalIsExactWithDiagonalMobility) {
+  expect_exact_diagonal(ProblemShape{.bodies = 30, .rows_per_generation = {50}, .seed = 18});
+}
+
+TEST(ContactOperator, DiagonalIsExactWithFullBlocksOverSeveralGenerations) {
+  expect_exact_diagonal(ProblemShape{.bodies = 30, .rows_per_generation = {40, 15, 5},
+                                     .diagonal_mobility = false, .seed = 19});
+}
+
 TEST(ContactOperator, RefusesAMobilityOfTheWrongSize) {
   const RandomContactProblem problem(MPI_COMM_WORLD, ProblemShape{.rows_per_generation = {5}});
   const DistributedConstraintMatrix matrix = problem.matrix(1);

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cmath>
+#include <cstdio>
+#include <map>
 #include <random>
 #include <string>
 
@@ -58,6 +61,11 @@ class PlantedContactLcp {
     return problem_.serial_J(problem_.generations()).transpose() * gamma;
   }
   const DistributedConstraintMatrix& matrix() const { return matrix_; }
+  DistributedVector diagonal() const {
+    DistributedVector d(A_.layout());
+    A_.diagonal(d);
+    return d;
+  }
   DistributedVector scatter(const Eigen::VectorXd& serial) const {
     return testing::scatter_rows(matrix_, serial, problem_);
   }
@@ -242,6 +250,174 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver, ::testing::Values("bbpgd", "apgd", "minmap"));
+
+// ---- Jacobi preconditioning (bbpgd, apgd) ---------------------------------------------------
+
+class GradientSolver : public ::testing::TestWithParam<std::string> {};
+
+DistributedSolverOptions jacobi_options(const DistributedVector& diagonal, double tolerance) {
+  DistributedSolverOptions options;
+  options.tolerance = tolerance;
+  options.preconditioner = DistributedPreconditioner::jacobi;
+  options.diagonal = &diagonal;
+  return options;
+}
+
+TEST_P(GradientSolver, JacobiConvergesToTheSameSolutionInTheOriginalUnits) {
+  const PlantedContactLcp lcp(spd_shape(31));
+  const DistributedVector diagonal = lcp.diagonal();
+  const auto solver = make_distributed_solver(GetParam());
+  for (const DistributedResidual residual :
+       {DistributedResidual::projected_gradient_inf, DistributedResidual::projected_gradient_2,
+        DistributedResidual::mazhar}) {
+    DistributedSolverOptions plain;
+    plain.tolerance = 1e-10;
+    plain.residual = residual;
+    DistributedSolverOptions options = jacobi_options(diagonal, 1e-10);
+    options.residual = residual;
+    const DistributedSolverResult none = solver->solve(lcp.lcp(), plain);
+    const DistributedSolverResult jacobi = solver->solve(lcp.lcp(), options);
+    ASSERT_EQ(jacobi.status, lcp::Status::converged);
+    ASSERT_EQ(none.status, lcp::Status::converged);
+    EXPECT_LE(jacobi.residual, options.tolerance);
+    EXPECT_LE(jacobi.natural_residual, options.tolerance);
+    if (!jacobi.history.empty()) {
+      EXPECT_EQ(jacobi.history.back(), jacobi.residual);
+    }
+    const Eigen::VectorXd gamma = lcp.gather(jacobi.gamma);
+    EXPECT_LT((gamma - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);
+    EXPECT_LT((gamma - lcp.gather(none.gamma)).lpNorm<Eigen::Infinity>(), 1e-7);
+    expect_same_on_every_rank(jacobi.residual);
+    expect_same_on_every_rank(jacobi.iterations);
+    EXPECT_GT(jacobi.operator_applications, jacobi.iterations);
+  }
+}
+
+TEST_P(GradientSolver, JacobiWarmStartAtTheSolutionTakesNoIteration) {
+  const PlantedContactLcp lcp(spd_shape(32));
+  const DistributedVector diagonal = lcp.diagonal();
+  const DistributedVector start = lcp.scatter(lcp.solution());
+  DistributedSolverOptions options = jacobi_options(diagonal, 1e-9);
+  options.warm_start = &start;
+  const DistributedSolverResult result =
+      make_distributed_solver(GetParam())->solve(lcp.lcp(), options);
+  EXPECT_EQ(result.status, lcp::Status::converged);
+  EXPECT_EQ(result.iterations, 0);
+  EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-12);
+}
+
+TEST_P(GradientSolver, JacobiWarmStartNearTheSolutionNeedsFewerIterations) {
+  const PlantedContactLcp lcp(spd_shape(33));
+  const DistributedVector diagonal = lcp.diagonal();
+  DistributedSolverOptions options = jacobi_options(diagonal, 1e-10);
+  const auto solver = make_distributed_solver(GetParam());
+  const DistributedSolverResult cold = solver->solve(lcp.lcp(), options);
+  Eigen::VectorXd perturbed = lcp.solution();
+  for (Eigen::Index i = 0; i < perturbed.size(); i += 5) perturbed[i] *= 1.0 + 1e-6;
+  const DistributedVector start = lcp.scatter(perturbed);
+  options.warm_start = &start;
+  const DistributedSolverResult warm = solver->solve(lcp.lcp(), options);
+  ASSERT_EQ(warm.status, lcp::Status::converged);
+  EXPECT_LE(warm.natural_residual, options.tolerance);
+  EXPECT_LT(warm.iterations, cold.iterations);
+  EXPECT_LT((lcp.gather(warm.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);
+}
+
+// The planted LCP with every constraint row multiplied by a factor between 0.1 and 10:
+// A's diagonal spans four decades, which diagonal scaling removes.
+class BadlyScaledLcp {
+ public:
+  explicit BadlyScaledLcp(std::uint64_t seed)
+      : problem_(MPI_COMM_WORLD, spd_shape(seed)),
+        matrix_(MPI_COMM_WORLD, problem_.owned_ids()),
+        mobility_(problem_.mobility()),
+        A_(matrix_, mobility_, kScale) {
+    std::mt19937_64 rng(seed + 200);
+    std::uniform_real_distribution<double> decades(-1.0, 1.0);
+    std::map<testing::RowKey, double> factor;
+    for (const testing::GlobalRow& row : problem_.rows()) {
+      factor[row.key] = std::pow(10.0, decades(rng));
+    }
+    for (int g = 0; g < problem_.generations(); ++g) {
+      std::vector<ConstraintRecord> records = problem_.records(g);
+      for (ConstraintRecord& r : records) {
+        r.row *= factor.at(testing::RowKey{g, r.body_a, r.body_b, r.wall, r.creation_index});
+      }
+      matrix_.append(records);
+    }
+    std::uniform_real_distribution<double> magnitude(0.5, 1.5);
+    std::bernoulli_distribution active(0.5);
+    const auto n = static_cast<Eigen::Index>(problem_.rows().size());
+    solution_ = Eigen::VectorXd::Zero(n);
+    Eigen::VectorXd w = Eigen::VectorXd::Zero(n);
+    for (Eigen::Index i = 0; i < n; ++i) (active(rng) ? solution_[i] : w[i]) = magnitude(rng);
+    // c = w - A gamma*, through the distributed operator.
+    const DistributedVector planted = testing::scatter_rows(matrix_, solution_, problem_);
+    c_ = testing::scatter_rows(matrix_, w, problem_);
+    DistributedVector a_planted(A_.layout());
+    A_.apply(planted, a_planted);
+    axpy(-1.0, a_planted, c_);
+    diagonal_ = DistributedVector(A_.layout());
+    A_.diagonal(diagonal_);
+  }
+
+  DistributedLcp lcp() const { return {A_, c_}; }
+  const DistributedVector& diagonal() const { return diagonal_; }
+  const Eigen::VectorXd& solution() const { return solution_; }
+  Eigen::VectorXd gather(const DistributedVector& gamma) const {
+    return testing::gather_rows(matrix_, gamma);
+  }
+
+ private:
+  RandomContactProblem problem_;
+  DistributedConstraintMatrix matrix_;
+  BlockDiagonalMobility mobility_;
+  ContactOperator A_;
+  Eigen::VectorXd solution_;
+  DistributedVector c_;
+  DistributedVector diagonal_;
+};
+
+TEST_P(GradientSolver, JacobiNeedsFewerIterationsOnABadlyScaledDiagonal) {
+  const BadlyScaledLcp lcp(34);
+  DistributedSolverOptions plain;
+  plain.tolerance = 1e-8;
+  plain.max_iterations = 20000;
+  DistributedSolverOptions options = jacobi_options(lcp.diagonal(), 1e-8);
+  options.max_iterations = plain.max_iterations;
+  const auto solver = make_distributed_solver(GetParam());
+  const DistributedSolverResult none = solver->solve(lcp.lcp(), plain);
+  const DistributedSolverResult jacobi = solver->solve(lcp.lcp(), options);
+  ASSERT_EQ(jacobi.status, lcp::Status::converged);
+  EXPECT_LE(jacobi.natural_residual, options.tolerance);
+  EXPECT_LT((lcp.gather(jacobi.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
+  EXPECT_LT(jacobi.iterations, none.iterations);
+  if (testing::rank_of(MPI_COMM_WORLD) == 0) {
+    std::printf("%s badly scaled: none %d iterations (%s), jacobi %d\n", GetParam().c_str(),
+                none.iterations, std::string(lcp::to_string(none.status)).c_str(),
+                jacobi.iterations);
+  }
+}
+
+TEST_P(GradientSolver, JacobiWithoutADiagonalIsRefused) {
+  const PlantedContactLcp lcp(spd_shape(35));
+  DistributedSolverOptions options;
+  options.preconditioner = DistributedPreconditioner::jacobi;
+  EXPECT_THROW(make_distributed_solver(GetParam())->solve(lcp.lcp(), options),
+               std::invalid_argument);
+}
+
+INSTANTIATE_TEST_SUITE_P(Distributed, GradientSolver, ::testing::Values("bbpgd", "apgd"));
+
+TEST(DistributedMinMap, IgnoresThePreconditioner) {
+  const PlantedContactLcp lcp(spd_shape(36));
+  const DistributedVector diagonal = lcp.diagonal();
+  const DistributedSolverOptions options = jacobi_options(diagonal, 1e-10);
+  const DistributedSolverResult result =
+      make_distributed_solver("minmap")->solve(lcp.lcp(), options);
+  ASSERT_EQ(result.status, lcp::Status::converged);
+  EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);
+}
 
 TEST(DistributedMinMap, GmresAgreesWithCg) {
   const PlantedContactLcp lcp(spd_shape(26));

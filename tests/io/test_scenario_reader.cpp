@@ -132,6 +132,25 @@ TEST(ScenarioReader, EndTimeGivesTheStepsThatReachIt) {
   EXPECT_EQ(steps_for("0.5", "0"), 0);
 }
 
+TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
+  const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
+                           "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
+  EXPECT_EQ(parse(head + "collision: {strategy: relcp}\n").collision.contact.preconditioner,
+            collision::DistributedPreconditioner::none);
+  EXPECT_EQ(parse(head + "collision: {strategy: relcp, preconditioner: none}\n")
+                .collision.contact.preconditioner,
+            collision::DistributedPreconditioner::none);
+  EXPECT_EQ(parse(head + "collision: {preconditioner: jacobi, solver: apgd}\n")
+                .collision.contact.preconditioner,
+            collision::DistributedPreconditioner::jacobi);
+  const InputError unknown = error_of(head + "collision: {preconditioner: ilu}\n");
+  EXPECT_EQ(unknown.key(), "collision.preconditioner");
+  // minmap takes no preconditioner, whichever key comes first.
+  const InputError minmap = error_of(head + "collision: {preconditioner: jacobi, solver: minmap}\n");
+  EXPECT_EQ(minmap.key(), "collision.preconditioner");
+  EXPECT_NE(minmap.message().find("minmap"), std::string::npos);
+}
+
 TEST(ScenarioReader, ErrorsNameFileLineAndKeyPath) {
   const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n";
   const InputError shape = error_of(head + "bodies:\n  - {shape: cube, position: [0, 0, 0]}\n");
