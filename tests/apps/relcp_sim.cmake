@@ -23,3 +23,22 @@ if(TARGET relcp_sim)
   endforeach()
   set_tests_properties(apps_relcp_sim.mpi_run apps_relcp_sim.mpi_invalid PROPERTIES LABELS "unit;mpi" PROCESSORS 2)
 endif()
+
+# scripts/scenario_from_snapshot.py needs Debian's python3 with h5py and yaml (scripts/setup.sh).
+find_program(RELCP_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(TARGET relcp_sim AND RELCP_SYSTEM_PYTHON)
+  execute_process(COMMAND ${RELCP_SYSTEM_PYTHON} -c "import h5py, yaml, numpy"
+                  RESULT_VARIABLE python_modules_missing OUTPUT_QUIET ERROR_QUIET)
+  if(NOT python_modules_missing)
+    add_test(NAME apps_scenario_from_snapshot
+             COMMAND ${CMAKE_COMMAND} -DSIM=$<TARGET_FILE:relcp_sim> -DPYTHON=${RELCP_SYSTEM_PYTHON}
+                     -DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/scenario_from_snapshot.py
+                     -DINPUT=${CMAKE_CURRENT_SOURCE_DIR}/relcp_sim/small.yaml
+                     -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scenario_from_snapshot
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/scenario_from_snapshot_check.cmake)
+    set_tests_properties(apps_scenario_from_snapshot PROPERTIES LABELS unit TIMEOUT 120
+                         ENVIRONMENT "${RELCP_MPI_ENVIRONMENT}")
+  else()
+    message(STATUS "relcp: /usr/bin/python3 lacks h5py or yaml; apps_scenario_from_snapshot not added")
+  endif()
+endif()
