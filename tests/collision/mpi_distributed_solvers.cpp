@@ -94,6 +94,24 @@ void expect_same_on_every_rank(double value) {
   EXPECT_EQ(low, high);
 }
 
+// A cold solve, then one warm-started from the solution with every fifth entry off by 1e-6.
+struct ColdAndWarm {
+  DistributedSolverResult cold;
+  DistributedSolverResult warm;
+};
+ColdAndWarm solve_cold_then_near_the_solution(const PlantedContactLcp& lcp,
+                                              DistributedSolverOptions options,
+                                              const std::string& solver_name) {
+  const auto solver = make_distributed_solver(solver_name);
+  ColdAndWarm result{solver->solve(lcp.lcp(), options), {}};
+  Eigen::VectorXd perturbed = lcp.solution();
+  for (Eigen::Index i = 0; i < perturbed.size(); i += 5) perturbed[i] *= 1.0 + 1e-6;
+  const DistributedVector start = lcp.scatter(perturbed);
+  options.warm_start = &start;
+  result.warm = solver->solve(lcp.lcp(), options);
+  return result;
+}
+
 class EverySolver : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EverySolver, AgreesWithThePlantedSolutionAndTheSerialSuite) {
@@ -160,13 +178,7 @@ TEST_P(EverySolver, WarmStartNearTheSolutionNeedsFewerIterations) {
   const PlantedContactLcp lcp(spd_shape(24));
   DistributedSolverOptions options;
   options.tolerance = 1e-10;
-  const auto solver = make_distributed_solver(GetParam());
-  const DistributedSolverResult cold = solver->solve(lcp.lcp(), options);
-  Eigen::VectorXd perturbed = lcp.solution();
-  for (Eigen::Index i = 0; i < perturbed.size(); i += 5) perturbed[i] *= 1.0 + 1e-6;
-  const DistributedVector start = lcp.scatter(perturbed);
-  options.warm_start = &start;
-  const DistributedSolverResult warm = solver->solve(lcp.lcp(), options);
+  const auto [cold, warm] = solve_cold_then_near_the_solution(lcp, options, GetParam());
   ASSERT_EQ(warm.status, lcp::Status::converged);
   EXPECT_LT(warm.iterations, cold.iterations);
 }
@@ -309,14 +321,8 @@ TEST_P(GradientSolver, JacobiWarmStartAtTheSolutionTakesNoIteration) {
 TEST_P(GradientSolver, JacobiWarmStartNearTheSolutionNeedsFewerIterations) {
   const PlantedContactLcp lcp(spd_shape(33));
   const DistributedVector diagonal = lcp.diagonal();
-  DistributedSolverOptions options = jacobi_options(diagonal, 1e-10);
-  const auto solver = make_distributed_solver(GetParam());
-  const DistributedSolverResult cold = solver->solve(lcp.lcp(), options);
-  Eigen::VectorXd perturbed = lcp.solution();
-  for (Eigen::Index i = 0; i < perturbed.size(); i += 5) perturbed[i] *= 1.0 + 1e-6;
-  const DistributedVector start = lcp.scatter(perturbed);
-  options.warm_start = &start;
-  const DistributedSolverResult warm = solver->solve(lcp.lcp(), options);
+  const DistributedSolverOptions options = jacobi_options(diagonal, 1e-10);
+  const auto [cold, warm] = solve_cold_then_near_the_solution(lcp, options, GetParam());
   ASSERT_EQ(warm.status, lcp::Status::converged);
   EXPECT_LE(warm.natural_residual, options.tolerance);
   EXPECT_LT(warm.iterations, cold.iterations);
