@@ -1,37 +1,13 @@
 #include "relcp_dcs/scenario_document.hpp"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "io/scenario_overrides.hpp"
+#include "io/yaml_node_reader.hpp"
 
 namespace relcp::apps::dcs {
 namespace {
-
-std::vector<std::string> split_path(const std::string& path) {
-  std::vector<std::string> parts;
-  std::stringstream stream(path);
-  for (std::string part; std::getline(stream, part, '.');) parts.push_back(part);
-  return parts;
-}
-
-// Sets root[parts[0]]...[parts[n-1]] = value, creating mappings on the way.
-void set_path(YAML::Node node, const std::vector<std::string>& parts, std::size_t index,
-              const YAML::Node& value, const std::string& assignment) {
-  const std::string& key = parts[index];
-  if (index + 1 == parts.size()) {
-    node[key] = value;
-    return;
-  }
-  YAML::Node child = node[key];
-  if (!child.IsDefined() || child.IsNull()) {
-    node[key] = YAML::Node(YAML::NodeType::Map);
-  } else if (!child.IsMap()) {
-    throw InputError("--set", "'" + assignment + "': " + key + " is not a mapping");
-  }
-  set_path(node[key], parts, index + 1, value, assignment);
-}
 
 int line_of(const YAML::Node& node) {
   if (!node.IsDefined()) return 0;
@@ -43,14 +19,7 @@ int line_of(const YAML::Node& node) {
 
 ScenarioDocument ScenarioDocument::load(const std::string& file,
                                         const std::vector<std::string>& overrides) {
-  std::ifstream stream(file);
-  if (!stream) throw InputError(file, 0, "", "cannot open the scenario file");
-  YAML::Node root;
-  try {
-    root = YAML::Load(stream);
-  } catch (const YAML::Exception& error) {
-    throw InputError(file, error.mark.is_null() ? 0 : error.mark.line + 1, "", error.msg);
-  }
+  YAML::Node root = io::load_yaml_file(file);
   if (!root.IsMap()) throw InputError(file, line_of(root), "", "the scenario must be a YAML mapping");
   ScenarioDocument document(file, root);
   for (const std::string& assignment : overrides) document.apply_override(assignment);
@@ -58,23 +27,8 @@ ScenarioDocument ScenarioDocument::load(const std::string& file,
 }
 
 void ScenarioDocument::apply_override(const std::string& assignment) {
-  const std::size_t equals = assignment.find('=');
-  if (equals == std::string::npos || equals == 0) {
-    throw InputError("--set", "'" + assignment + "' is not key.path=value");
-  }
-  const std::string path = assignment.substr(0, equals);
-  const std::vector<std::string> parts = split_path(path);
-  for (const std::string& part : parts) {
-    if (part.empty()) throw InputError("--set", "'" + assignment + "' has an empty key");
-  }
-  YAML::Node value;
-  try {
-    value = YAML::Load(assignment.substr(equals + 1));
-  } catch (const YAML::Exception& error) {
-    throw InputError("--set", "'" + assignment + "': " + error.msg);
-  }
-  set_path(root_, parts, 0, value, assignment);
-  overridden_paths_.push_back(path);
+  io::apply_override(root_, assignment);  // validates the assignment and its key path
+  overridden_paths_.push_back(assignment.substr(0, assignment.find('=')));
 }
 
 bool ScenarioDocument::overridden(const std::string& key_path) const {

@@ -51,7 +51,8 @@ class ScenarioNode {
 
 class ScenarioDocument {
  public:
-  // overrides: "key.path=value", value parsed as YAML. Throws InputError for an unreadable or
+  // overrides: "key.path=value" as relcp_sim takes them (io/scenario_overrides.hpp: lists by
+  // index, the value parsed as YAML). Throws InputError for an unreadable or
   // malformed file, a root that is not a mapping or a malformed override.
   static ScenarioDocument load(const std::string& file, const std::vector<std::string>& overrides);
 
