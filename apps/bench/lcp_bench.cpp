@@ -5,7 +5,10 @@
 //   Contact/<solver>/K     contact LCPs, N = 6K up to 300, Lemke and Fischer-Newton (Lemke's
 //                          growth with n);
 //   DenseSpd250/<solver>   make_pd_matrix(250) with the planted solution, Lemke and Fischer-Newton
-//                          (the problem scripts/bench_lcp_siconos.py also gives to Siconos).
+//                          (the problem scripts/bench_lcp_siconos.py also gives to Siconos);
+//   ContactChain/<solver>/n  a loaded chain of n contacts (lcp/contact_chain_lcp.hpp, no open
+//                          contact), condition number ~ n^2: iterations of the QP solvers bbpgd,
+//                          apgd and mprgp to 1e-8 as the chain grows.
 // Problems are generated (seed 1) outside the timed loop. Run through scripts/bench_lcp.sh.
 
 #include <benchmark/benchmark.h>
@@ -15,6 +18,7 @@
 #include <string>
 #include <utility>
 
+#include "lcp/contact_chain_lcp.hpp"
 #include "lcp/erleben_generators.hpp"
 #include "lcp/registry.hpp"
 
@@ -27,7 +31,7 @@ namespace erleben = relcp::lcp::erleben;
 
 constexpr std::uint64_t kSeed = 1;
 
-enum class Family { fluid, contact, dense_pd };
+enum class Family { fluid, contact, dense_pd, contact_chain };
 
 // Generated once per (family, size) and kept for all repetitions.
 const LcpProblem& cached_problem(Family family, int size) {
@@ -40,6 +44,10 @@ const LcpProblem& cached_problem(Family family, int size) {
         slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_contact_lcp(size, kSeed));
         break;
       case Family::dense_pd: slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_pd_lcp(size, kSeed)); break;
+      case Family::contact_chain:
+        slot = std::make_unique<erleben::GeneratedLcp>(
+            relcp::lcp::make_contact_chain_lcp(size, /*gaps=*/0, kSeed));
+        break;
     }
   }
   return slot->problem;
@@ -91,6 +99,11 @@ void DenseSpd250(benchmark::State& state, const char* solver) {
   solve_loop(state, solver, cached_problem(Family::dense_pd, 250), to_tolerance(1e-8, 0));
 }
 
+void ContactChain(benchmark::State& state, const char* solver) {
+  solve_loop(state, solver, cached_problem(Family::contact_chain, static_cast<int>(state.range(0))),
+             to_tolerance(1e-8, 1000000));
+}
+
 void fluid_sizes(benchmark::internal::Benchmark* benchmark) {
   for (const int grid : {4, 8, 12, 16, 20}) benchmark->Arg(grid);  // N = 64 ... 8000
   benchmark->Unit(benchmark::kMillisecond);
@@ -101,6 +114,11 @@ void contact_sizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->Unit(benchmark::kMillisecond);
 }
 
+void chain_sizes(benchmark::internal::Benchmark* benchmark) {
+  for (const int contacts : {100, 400, 1600, 6400}) benchmark->Arg(contacts);
+  benchmark->Unit(benchmark::kMillisecond);
+}
+
 BENCHMARK_CAPTURE(Fluid, pgs, "pgs")->Apply(fluid_sizes);
 BENCHMARK_CAPTURE(Fluid, psor, "psor")->Apply(fluid_sizes);
 BENCHMARK_CAPTURE(Fluid, minmap, "minmap")->Apply(fluid_sizes);
@@ -108,6 +126,9 @@ BENCHMARK_CAPTURE(Fluid, fischer, "fischer")->Apply(fluid_sizes);
 BENCHMARK(FluidSweeps)->Apply(fluid_sizes);
 BENCHMARK_CAPTURE(Contact, lemke, "lemke")->Apply(contact_sizes);
 BENCHMARK_CAPTURE(Contact, fischer, "fischer")->Apply(contact_sizes);
+BENCHMARK_CAPTURE(ContactChain, bbpgd, "bbpgd")->Apply(chain_sizes);
+BENCHMARK_CAPTURE(ContactChain, apgd, "apgd")->Apply(chain_sizes);
+BENCHMARK_CAPTURE(ContactChain, mprgp, "mprgp")->Apply(chain_sizes);
 BENCHMARK_CAPTURE(DenseSpd250, lemke, "lemke")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(DenseSpd250, fischer, "fischer")->Unit(benchmark::kMillisecond);
 

@@ -7,6 +7,7 @@
 #include "collision/jacobi_scaling.hpp"
 #include "collision/tpetra_vector_space.hpp"
 #include "core/stopwatch.hpp"
+#include "lcp/mprgp.hpp"
 #include "lcp/projected_gradient.hpp"
 
 namespace relcp::collision {
@@ -111,6 +112,14 @@ DistributedSolverResult DistributedApgdSolver::solve(
     const auto make = [](auto r) {
       return lcp::AcceleratedProjectedGradient<decltype(r)>(std::move(r));
     };
+    return run_distributed(make, residual, problem, options);
+  });
+}
+
+DistributedSolverResult DistributedMprgpSolver::solve(
+    const DistributedLcp& problem, const DistributedSolverOptions& options) const {
+  return with_residual(options, [&](auto residual) {
+    const auto make = [](auto r) { return lcp::Mprgp<decltype(r)>(std::move(r)); };
     return run_distributed(make, residual, problem, options);
   });
 }

@@ -1,6 +1,6 @@
 #pragma once
-// BBPGD and APGD on distributed problems: the generic algorithms of lcp/projected_gradient.hpp
-// (the same code as the serial BbpgdSolver / ApgdSolver) on the TpetraVectorSpace back end,
+// BBPGD, APGD and MPRGP on distributed problems: the generic algorithms of
+// lcp/projected_gradient.hpp and lcp/mprgp.hpp (the same code as the serial solvers) on the TpetraVectorSpace back end,
 // stopped when the chosen residual (DistributedSolverOptions::residual) is within the tolerance.
 // BBPGD alternates the BB1/BB2 steps; APGD restarts on the gradient test (Mazhar et al.).
 
@@ -20,6 +20,15 @@ class DistributedBbpgdSolver final : public DistributedLcpSolver {
 class DistributedApgdSolver final : public DistributedLcpSolver {
  public:
   std::string_view name() const override { return "apgd"; }
+  DistributedSolverResult solve(const DistributedLcp& problem,
+                                const DistributedSolverOptions& options) const override;
+};
+
+// MPRGP (lcp/mprgp.hpp) on the same back end: CG on the free set, so its iteration count grows
+// with the square root of A's condition number where BBPGD's grows with the condition number.
+class DistributedMprgpSolver final : public DistributedLcpSolver {
+ public:
+  std::string_view name() const override { return "mprgp"; }
   DistributedSolverResult solve(const DistributedLcp& problem,
                                 const DistributedSolverOptions& options) const override;
 };

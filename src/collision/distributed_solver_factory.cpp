@@ -8,14 +8,15 @@
 
 namespace relcp::collision {
 
-std::vector<std::string> distributed_solver_names() { return {"bbpgd", "apgd", "minmap"}; }
+std::vector<std::string> distributed_solver_names() { return {"bbpgd", "apgd", "mprgp", "minmap"}; }
 
 std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name) {
   if (name == "bbpgd") return std::make_unique<DistributedBbpgdSolver>();
   if (name == "apgd") return std::make_unique<DistributedApgdSolver>();
+  if (name == "mprgp") return std::make_unique<DistributedMprgpSolver>();
   if (name == "minmap") return std::make_unique<DistributedMinMapSolver>();
   throw InputError("solver", "unknown distributed solver '" + std::string(name) +
-                                 "' (known: bbpgd, apgd, minmap)");
+                                 "' (known: bbpgd, apgd, mprgp, minmap)");
 }
 
 }  // namespace relcp::collision

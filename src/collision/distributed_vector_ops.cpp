@@ -32,6 +32,18 @@ void for_each_entry(std::size_t n, Body body) {
 
 MPI_Comm comm_of(const DistributedVector& x) { return x.layout().comm(); }
 
+// out_i = op(x_i, y_i).
+template <class Op>
+void transform_pair(const DistributedVector& x, const DistributedVector& y, DistributedVector& out,
+                    Op op) {
+  require_same_size(x, out);
+  require_same_size(y, out);
+  const double* px = x.local_data();
+  const double* py = y.local_data();
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = op(px[i], py[i]); });
+}
+
 }  // namespace
 
 void copy(const DistributedVector& x, DistributedVector& out) {
@@ -65,30 +77,15 @@ void axpby(double a, const DistributedVector& x, double b, DistributedVector& ou
 
 void combine(double a, const DistributedVector& x, double b, const DistributedVector& y,
              DistributedVector& out) {
-  require_same_size(x, out);
-  require_same_size(y, out);
-  const double* px = x.local_data();
-  const double* py = y.local_data();
-  double* o = out.local_data();
-  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = a * px[i] + b * py[i]; });
+  transform_pair(x, y, out, [a, b](double xi, double yi) { return a * xi + b * yi; });
 }
 
 void multiply(const DistributedVector& x, const DistributedVector& y, DistributedVector& out) {
-  require_same_size(x, out);
-  require_same_size(y, out);
-  const double* px = x.local_data();
-  const double* py = y.local_data();
-  double* o = out.local_data();
-  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = px[i] * py[i]; });
+  transform_pair(x, y, out, [](double xi, double yi) { return xi * yi; });
 }
 
 void divide(const DistributedVector& x, const DistributedVector& y, DistributedVector& out) {
-  require_same_size(x, out);
-  require_same_size(y, out);
-  const double* px = x.local_data();
-  const double* py = y.local_data();
-  double* o = out.local_data();
-  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = px[i] / py[i]; });
+  transform_pair(x, y, out, [](double xi, double yi) { return xi / yi; });
 }
 
 void dots(const DistributedVector* const* left, const DistributedVector* const* right,
@@ -159,32 +156,47 @@ void project_nonnegative(DistributedVector& out) {
 
 void projected_step(const DistributedVector& x, double a, const DistributedVector& y,
                     DistributedVector& out) {
-  require_same_size(x, out);
-  require_same_size(y, out);
-  const double* px = x.local_data();
-  const double* py = y.local_data();
-  double* o = out.local_data();
-  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = std::max(0.0, px[i] - a * py[i]); });
+  transform_pair(x, y, out, [a](double xi, double yi) { return std::max(0.0, xi - a * yi); });
 }
 
 void projected_gradient(const DistributedVector& z, const DistributedVector& g,
                         DistributedVector& out) {
-  require_same_size(z, out);
-  require_same_size(g, out);
-  const double* pz = z.local_data();
-  const double* pg = g.local_data();
-  double* o = out.local_data();
-  for_each_entry(out.local_size(),
-                 [=](std::size_t i) { o[i] = pz[i] > 0.0 ? pg[i] : std::min(pg[i], 0.0); });
+  transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? gi : std::min(gi, 0.0); });
 }
 
 void minimum_map(const DistributedVector& z, const DistributedVector& w, DistributedVector& out) {
-  require_same_size(z, out);
-  require_same_size(w, out);
+  transform_pair(z, w, out, [](double zi, double wi) { return std::min(zi, wi); });
+}
+
+void free_gradient(const DistributedVector& z, const DistributedVector& g,
+                   DistributedVector& out) {
+  transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? gi : 0.0; });
+}
+
+void chopped_gradient(const DistributedVector& z, const DistributedVector& g,
+                      DistributedVector& out) {
+  transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? 0.0 : std::min(gi, 0.0); });
+}
+
+void reduced_free_gradient(const DistributedVector& z, const DistributedVector& g, double a,
+                           DistributedVector& out) {
+  transform_pair(z, g, out,
+                 [a](double zi, double gi) { return zi > 0.0 ? std::min(zi / a, gi) : 0.0; });
+}
+
+double max_feasible_step(const DistributedVector& z, const DistributedVector& p) {
+  require_same_size(z, p);
   const double* pz = z.local_data();
-  const double* pw = w.local_data();
-  double* o = out.local_data();
-  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = std::min(pz[i], pw[i]); });
+  const double* pp = p.local_data();
+  const auto n = static_cast<std::ptrdiff_t>(z.local_size());
+  double local = std::numeric_limits<double>::infinity();
+#pragma omp parallel for schedule(static) reduction(min : local) if (z.local_size() > kParallelThreshold)
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    if (pp[i] > 0.0) local = std::min(local, pz[i] / pp[i]);
+  }
+  double global = local;
+  MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MIN, comm_of(z));
+  return global;
 }
 
 DistributedVector extend_with_zeros(const DistributedVector& previous, const VectorLayout& layout) {

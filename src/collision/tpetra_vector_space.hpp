@@ -1,8 +1,8 @@
 #pragma once
 // The distributed back end of the projected-gradient solvers: a model of
-// lcp::ProjectedGradientSpace (lcp/projected_gradient_space.hpp) over Tpetra-backed
-// DistributedVectors and a DistributedLinearOperator, so that the one generic BBPGD / APGD of
-// lcp/projected_gradient.hpp runs unchanged on distributed problems. Local operations touch only
+// lcp::BoundConstrainedSpace (lcp/mprgp.hpp, which refines lcp/projected_gradient_space.hpp) over Tpetra-backed
+// DistributedVectors and a DistributedLinearOperator, so that the one generic BBPGD / APGD / MPRGP of
+// lcp/projected_gradient.hpp and lcp/mprgp.hpp runs unchanged on distributed problems. Local operations touch only
 // this rank's entries; dot, dots, norm_inf and norm_2 are one MPI_Allreduce each (dots fuses all
 // its inner products into one). C++20 (the concept); it includes no Trilinos header.
 
@@ -13,6 +13,7 @@
 #include "collision/distributed_linear_operator.hpp"
 #include "collision/distributed_vector.hpp"
 #include "collision/distributed_vector_ops.hpp"
+#include "lcp/mprgp.hpp"
 #include "lcp/projected_gradient_space.hpp"
 
 namespace relcp::collision {
@@ -71,12 +72,29 @@ class TpetraVectorSpace {
     collision::projected_gradient(z, g, out);
   }
 
+  // The kernels of lcp::BoundConstrainedSpace (MPRGP).
+  void free_gradient(const DistributedVector& z, const DistributedVector& g,
+                     DistributedVector& out) const {
+    collision::free_gradient(z, g, out);
+  }
+  void chopped_gradient(const DistributedVector& z, const DistributedVector& g,
+                        DistributedVector& out) const {
+    collision::chopped_gradient(z, g, out);
+  }
+  void reduced_free_gradient(const DistributedVector& z, const DistributedVector& g, double a,
+                             DistributedVector& out) const {
+    collision::reduced_free_gradient(z, g, a, out);
+  }
+  double max_feasible_step(const DistributedVector& z, const DistributedVector& p) const {
+    return collision::max_feasible_step(z, p);
+  }
+
  private:
   const DistributedLinearOperator& A_;
   const DistributedVector& q_;
   VectorLayout layout_;
 };
 
-static_assert(lcp::ProjectedGradientSpace<TpetraVectorSpace>);
+static_assert(lcp::BoundConstrainedSpace<TpetraVectorSpace>);
 
 }  // namespace relcp::collision

@@ -1,11 +1,15 @@
 #pragma once
 // The serial back end of the projected-gradient solvers: Eigen vectors, and the operator of an
-// LcpProblem applied in its native storage (dense or sparse). Models ProjectedGradientSpace.
+// LcpProblem applied in its native storage (dense or sparse). Models BoundConstrainedSpace (and so
+// ProjectedGradientSpace).
 
+#include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <span>
 
 #include "lcp/problem.hpp"
+#include "lcp/mprgp.hpp"
 #include "lcp/projected_gradient_space.hpp"
 #include "lcp/types.hpp"
 
@@ -57,11 +61,29 @@ class EigenVectorSpace {
     out = (x.array() > 0.0).select(g, g.cwiseMin(0.0));
   }
 
+  // The kernels of BoundConstrainedSpace (MPRGP).
+  void free_gradient(const Vector& x, const Vector& g, Vector& out) const {
+    out = (x.array() > 0.0).select(g, 0.0);
+  }
+  void chopped_gradient(const Vector& x, const Vector& g, Vector& out) const {
+    out = (x.array() > 0.0).select(Vector::Zero(x.size()), g.cwiseMin(0.0));
+  }
+  void reduced_free_gradient(const Vector& x, const Vector& g, double a, Vector& out) const {
+    out = (x.array() > 0.0).select((x / a).cwiseMin(g), 0.0);
+  }
+  double max_feasible_step(const Vector& x, const Vector& p) const {
+    double step = std::numeric_limits<double>::infinity();
+    for (Eigen::Index i = 0; i < x.size(); ++i) {
+      if (p[i] > 0.0) step = std::min(step, x[i] / p[i]);
+    }
+    return step;
+  }
+
  private:
   const LcpProblem& problem_;
   bool native_sparse_;
 };
 
-static_assert(ProjectedGradientSpace<EigenVectorSpace>);
+static_assert(BoundConstrainedSpace<EigenVectorSpace>);
 
 }  // namespace relcp::lcp

@@ -6,6 +6,7 @@
 #include "core/stopwatch.hpp"
 #include "lcp/eigen_vector_space.hpp"
 #include "lcp/matrix_symmetry.hpp"
+#include "lcp/mprgp.hpp"
 #include "lcp/projected_gradient.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
@@ -127,7 +128,14 @@ SolverResult ApgdSolver::solve(const LcpProblem& problem, const SolverOptions& o
   });
 }
 
+SolverResult MprgpSolver::solve(const LcpProblem& problem, const SolverOptions& options) const {
+  return with_residual(residual_, [&](auto residual) {
+    return run_on_eigen(Mprgp<decltype(residual)>(residual), problem, options);
+  });
+}
+
 std::unique_ptr<LcpSolver> make_bbpgd_solver() { return std::make_unique<BbpgdSolver>(); }
 std::unique_ptr<LcpSolver> make_apgd_solver() { return std::make_unique<ApgdSolver>(); }
+std::unique_ptr<LcpSolver> make_mprgp_solver() { return std::make_unique<MprgpSolver>(); }
 
 }  // namespace relcp::lcp

@@ -1,9 +1,9 @@
 #pragma once
-// BBPGD and APGD as LcpSolvers: the generic algorithms of projected_gradient.hpp run on the
-// serial Eigen back end. make_bbpgd_solver() and make_apgd_solver() (solver_factories.hpp) return
-// the defaults; construct these classes to choose the residual policy or the restart rule.
+// BBPGD, APGD and MPRGP as LcpSolvers: the generic algorithms of projected_gradient.hpp and
+// mprgp.hpp run on the serial Eigen back end. make_bbpgd_solver(), make_apgd_solver() and
+// make_mprgp_solver() (solver_factories.hpp) return the defaults; construct these classes to choose the residual policy or the restart rule.
 //
-// Both are QP methods: M must be symmetric positive semidefinite. A non-symmetric M, or one with
+// All three are QP methods: M must be symmetric positive semidefinite. A non-symmetric M, or one with
 // a negative diagonal entry, is refused with Status::unsupported. As in every solver of the suite,
 // `converged` means ||min(z, Mz + q)||_inf <= options.tolerance for the returned z; the residual
 // policy drives the iteration (APGD keeps its best iterate by it) and fills merit_history.
@@ -53,6 +53,19 @@ class ApgdSolver final : public LcpSolver {
  private:
   GradientResidual residual_;
   ApgdRestart restart_;
+};
+
+// MPRGP (mprgp.hpp): conjugate gradients on the free set with expansion and proportioning steps.
+class MprgpSolver final : public LcpSolver {
+ public:
+  explicit MprgpSolver(GradientResidual residual = GradientResidual::projected_gradient_inf)
+      : residual_(residual) {}
+  std::string_view name() const override { return "mprgp"; }
+  SolverFamily family() const override { return SolverFamily::gradient; }
+  SolverResult solve(const LcpProblem& problem, const SolverOptions& options) const override;
+
+ private:
+  GradientResidual residual_;
 };
 
 }  // namespace relcp::lcp

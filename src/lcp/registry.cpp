@@ -11,7 +11,7 @@ namespace {
 
 using Factory = std::unique_ptr<LcpSolver> (*)();
 
-constexpr std::array<std::pair<std::string_view, Factory>, 10> kSolvers{{
+constexpr std::array<std::pair<std::string_view, Factory>, 11> kSolvers{{
     {"lemke", make_lemke_solver},
     {"dantzig", make_dantzig_solver},
     {"pgs", make_pgs_solver},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<std::string_view, Factory>, 10> kSolvers{{
     {"ip", make_interior_point_solver},
     {"bbpgd", make_bbpgd_solver},
     {"apgd", make_apgd_solver},
+    {"mprgp", make_mprgp_solver},
     {"enum", make_enumeration_solver},
 }};
 

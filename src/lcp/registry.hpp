@@ -1,5 +1,5 @@
 #pragma once
-// Solvers by name: lemke, dantzig, pgs, psor, minmap, fischer, ip, bbpgd, apgd, enum.
+// Solvers by name: lemke, dantzig, pgs, psor, minmap, fischer, ip, bbpgd, apgd, mprgp, enum.
 
 #include <memory>
 #include <string>

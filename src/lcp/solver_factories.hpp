@@ -17,6 +17,7 @@ std::unique_ptr<LcpSolver> make_fischer_solver();
 std::unique_ptr<LcpSolver> make_interior_point_solver();
 std::unique_ptr<LcpSolver> make_bbpgd_solver();
 std::unique_ptr<LcpSolver> make_apgd_solver();
+std::unique_ptr<LcpSolver> make_mprgp_solver();
 std::unique_ptr<LcpSolver> make_enumeration_solver();
 
 }  // namespace relcp::lcp

@@ -261,7 +261,8 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
   EXPECT_NEAR(total, 1.0 / 3.0, 1e-9);
 }
 
-INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver, ::testing::Values("bbpgd", "apgd", "minmap"));
+INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver,
+                         ::testing::Values("bbpgd", "apgd", "mprgp", "minmap"));
 
 // ---- Jacobi preconditioning (bbpgd, apgd) ---------------------------------------------------
 
@@ -413,7 +414,7 @@ TEST_P(GradientSolver, JacobiWithoutADiagonalIsRefused) {
                std::invalid_argument);
 }
 
-INSTANTIATE_TEST_SUITE_P(Distributed, GradientSolver, ::testing::Values("bbpgd", "apgd"));
+INSTANTIATE_TEST_SUITE_P(Distributed, GradientSolver, ::testing::Values("bbpgd", "apgd", "mprgp"));
 
 TEST(DistributedMinMap, IgnoresThePreconditioner) {
   const PlantedContactLcp lcp(spd_shape(36));

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "lcp/mprgp.hpp"
 #include "lcp/projected_gradient_space.hpp"
 #include "lcp/types.hpp"
 
@@ -91,7 +92,7 @@ class StdVectorSpace {
 static_assert(ProjectedGradientSpace<StdVectorSpace>);
 
 // Wraps a back end and counts what the cost model cares about: operator applications and
-// global reductions (dot, dots, norm_inf, norm_2).
+// global reductions (dot, dots, norm_inf, norm_2, max_feasible_step).
 template <ProjectedGradientSpace Inner>
 class CountingSpace {
  public:
@@ -142,6 +143,24 @@ class CountingSpace {
   }
   void projected_gradient(const vector_type& x, const vector_type& g, vector_type& out) const {
     inner_.projected_gradient(x, g, out);
+  }
+  // MPRGP's kernels (BoundConstrainedSpace), where the inner back end has them.
+  void free_gradient(const vector_type& x, const vector_type& g, vector_type& out) const
+      requires BoundConstrainedSpace<Inner> {
+    inner_.free_gradient(x, g, out);
+  }
+  void chopped_gradient(const vector_type& x, const vector_type& g, vector_type& out) const
+      requires BoundConstrainedSpace<Inner> {
+    inner_.chopped_gradient(x, g, out);
+  }
+  void reduced_free_gradient(const vector_type& x, const vector_type& g, double a,
+                             vector_type& out) const requires BoundConstrainedSpace<Inner> {
+    inner_.reduced_free_gradient(x, g, a, out);
+  }
+  double max_feasible_step(const vector_type& x, const vector_type& p) const
+      requires BoundConstrainedSpace<Inner> {
+    ++reductions_;
+    return inner_.max_feasible_step(x, p);
   }
 
  private:
