@@ -7,6 +7,7 @@
 #include <Teuchos_ParameterList.hpp>
 #include <Teuchos_oblackholestream.hpp>
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <stdexcept>
 
@@ -18,11 +19,12 @@ namespace {
 using LinearProblem = Belos::LinearProblem<double, tpetra::MultiVector, tpetra::Operator>;
 using SolverManager = Belos::SolverManager<double, tpetra::MultiVector, tpetra::Operator>;
 
-// B = P_A A P_A + P_F, applied matrix-free.
+// B = P_A (A + mu I) P_A + P_F, applied matrix-free.
 class MaskedOperator final : public tpetra::Operator {
  public:
-  MaskedOperator(Teuchos::RCP<const tpetra::Operator> A, const std::vector<unsigned char>& active)
-      : A_(std::move(A)), active_(active) {}
+  MaskedOperator(Teuchos::RCP<const tpetra::Operator> A, const std::vector<unsigned char>& active,
+                 double shift)
+      : A_(std::move(A)), active_(active), shift_(shift) {}
 
   Teuchos::RCP<const tpetra::Map> getDomainMap() const override { return A_->getDomainMap(); }
   Teuchos::RCP<const tpetra::Map> getRangeMap() const override { return A_->getRangeMap(); }
@@ -48,7 +50,7 @@ class MaskedOperator final : public tpetra::Operator {
       const double* p = column_data(*product_, j);
       double* y = column_data(Y, j);
       for (std::size_t i = 0; i < n; ++i) {
-        const double bx = active_[i] != 0 ? p[i] : x[i];
+        const double bx = active_[i] != 0 ? p[i] + shift_ * x[i] : x[i];
         y[i] = beta == 0.0 ? alpha * bx : alpha * bx + beta * y[i];
       }
     }
@@ -59,6 +61,7 @@ class MaskedOperator final : public tpetra::Operator {
  private:
   Teuchos::RCP<const tpetra::Operator> A_;
   const std::vector<unsigned char>& active_;
+  double shift_ = 0.0;
   mutable Teuchos::RCP<tpetra::MultiVector> masked_, product_;
   mutable int applications_ = 0;
 };
@@ -93,7 +96,10 @@ KrylovOutcome solve_masked_system(const DistributedLinearOperator& A,
   if (active.size() != b.local_size() || x.local_size() != b.local_size()) {
     throw std::invalid_argument("solve_masked_system: mask, b and x differ in local size");
   }
-  auto masked = Teuchos::rcp(new MaskedOperator(A.tpetra()->op, active));
+  if (!(settings.shift >= 0.0) || !std::isfinite(settings.shift)) {
+    throw std::invalid_argument("solve_masked_system: the shift is not finite and >= 0");
+  }
+  auto masked = Teuchos::rcp(new MaskedOperator(A.tpetra()->op, active, settings.shift));
   Teuchos::RCP<const tpetra::MultiVector> rhs = b.impl().vector;
   auto problem = Teuchos::rcp(new LinearProblem(masked, x.impl().vector, rhs));
   KrylovOutcome outcome;

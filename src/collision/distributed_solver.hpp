@@ -2,6 +2,7 @@
 // The distributed LCP solvers of the collision layer, chosen by name at run time:
 //   bbpgd   projected Barzilai-Borwein gradient    } the generic algorithms of
 //   apgd    accelerated projected gradient          } lcp/projected_gradient.hpp on Tpetra vectors
+//   mprgp   Dostal's MPRGP: CG on the free set       } and lcp/mprgp.hpp
 //   minmap  minimum-map Newton with Belos Krylov solves of the reduced systems
 // for  0 <= gamma  _|_  A gamma + c >= 0  with A symmetric positive semidefinite (docs/collision.md).
 // Every solve is collective over the layout's communicator and returns the same status,
@@ -32,7 +33,7 @@ enum class KrylovMethod {
   gmres,  // restarted GMRES
 };
 
-// Preconditioning of bbpgd and apgd (docs/collision.md); minmap ignores it.
+// Preconditioning of bbpgd, apgd and mprgp (docs/collision.md); minmap ignores it.
 enum class DistributedPreconditioner {
   none,
   jacobi,  // solve in w = S^-1 gamma, S = diag(A)^-1/2; needs DistributedSolverOptions::diagonal
@@ -45,7 +46,7 @@ struct DistributedLcp {
 
 struct DistributedSolverOptions {
   double tolerance = 1e-5;  // on the residual below (length units when c is a gap)
-  int max_iterations = 0;   // 0: the solver's default (bbpgd, apgd 10000; minmap 100)
+  int max_iterations = 0;   // 0: the solver's default (bbpgd, apgd, mprgp 10000; minmap 100)
   DistributedResidual residual = DistributedResidual::projected_gradient_inf;
   double mazhar_step = 1e-6;
   // Starting point, e.g. the previous step's or ReLCP iteration's forces (extend_with_zeros);
@@ -58,6 +59,11 @@ struct DistributedSolverOptions {
   // minmap only.
   KrylovMethod krylov = KrylovMethod::cg;
   int krylov_max_iterations = 300;  // per Newton step
+  // kappa of the Levenberg-Marquardt shift mu of the reduced Newton systems,
+  // (A_AA + mu I) dz_A = r_A, mu = max(kappa s ||H||_2 / ||H_0||_2, mu_previous / 10), s the
+  // Rayleigh quotient of A_AA on H_A; raised tenfold when a step fails (docs/collision.md).
+  // 0: the plain Newton system until a step fails. Must be finite and >= 0.
+  double minmap_regularization = 1e-4;
 };
 
 struct DistributedSolverResult {
@@ -83,7 +89,7 @@ class DistributedLcpSolver {
                                         const DistributedSolverOptions& options) const = 0;
 };
 
-// "bbpgd", "apgd" or "minmap"; throws InputError (key "solver") for any other name.
+// "bbpgd", "apgd", "mprgp" or "minmap"; throws InputError (key "solver") for any other name.
 std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name);
 std::vector<std::string> distributed_solver_names();
 
