@@ -87,7 +87,7 @@ ContactResolver::ContactResolver(ContactSettings settings, ContactDynamics dynam
   (void)make_distributed_solver(settings_.solver);  // validates the name
   const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
   if (jacobi && settings_.solver == "minmap") {
-    throw InputError("preconditioner", "jacobi applies to the bbpgd and apgd solvers, not minmap");
+    throw InputError("preconditioner", "jacobi applies to the bbpgd, apgd and mprgp solvers, not minmap");
   }
 }
 
@@ -215,8 +215,11 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     const std::int64_t new_rows = sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size()));
     assembly += MPI_Wtime() - clock;
     if (store.rank() == 0) {
-      spdlog::debug("relcp iteration {}: W = {:.12e}, {} new constraints, max overlap {:.3e}",
-                    iteration, work, new_rows, report.max_overlap);
+      spdlog::debug(
+          "relcp iteration {}: {} rows, {} {} iterations, W = {:.12e}, {} new constraints, max "
+          "overlap {:.3e}",
+          iteration, matrix.constraint_layout().global_size(), result.iterations, solver->name(),
+          work, new_rows, report.max_overlap);
     }
     if (new_rows == 0) break;
     if (iteration + 1 >= cap) {

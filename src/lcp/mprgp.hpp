@@ -75,13 +75,10 @@ class Mprgp {
                                 Observer&& observer = {})
   const {
     using V = typename Space::vector_type;
-    space.project_nonnegative(z);
     V g = space.make_vector();
     V work = space.make_vector();
-    compute_gradient(space, z, g);
-    double merit = residual_.merit(space, z, g, work);
-    if (!std::isfinite(merit)) return {GradientStop::numerical_failure, 0, merit};
-    if (stop.satisfied(space, z, g, merit)) return {GradientStop::converged, 0, merit};
+    double merit = 0.0;
+    if (const auto done = detail::start(space, residual_, stop, z, g, work, merit)) return *done;
 
     V p = space.make_vector();   // CG direction, zero outside the free set when it is reset
     V ap = space.make_vector();  // A p, or A d in a proportioning step

@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <concepts>
+#include <optional>
 #include <utility>
 
 #include "lcp/projected_gradient_policies.hpp"
@@ -65,6 +66,20 @@ inline bool merit_stagnated(double previous, double current, double relative_tol
   return relative_tolerance > 0.0 && std::abs(previous - current) <= relative_tolerance * previous;
 }
 
+// The start every algorithm shares: z projected onto z >= 0, g = A z + q and the merit of z.
+// Returns the outcome when z already ends the solve (a non-finite merit, or the stop rule accepts
+// z), otherwise nothing.
+template <class Space, class Residual, class Stop, class V>
+std::optional<GradientOutcome> start(const Space& space, const Residual& residual, const Stop& stop,
+                                     V& z, V& g, V& work, double& merit) {
+  space.project_nonnegative(z);
+  compute_gradient(space, z, g);
+  merit = residual.merit(space, z, g, work);
+  if (!std::isfinite(merit)) return GradientOutcome{GradientStop::numerical_failure, 0, merit};
+  if (stop.satisfied(space, z, g, merit)) return GradientOutcome{GradientStop::converged, 0, merit};
+  return std::nullopt;
+}
+
 }  // namespace detail
 
 // Projected Barzilai-Borwein gradient (Dai-Fletcher 2005 as in SimToolbox's BCQPSolver):
@@ -90,13 +105,10 @@ class BarzilaiBorweinGradient {
                                 Observer&& observer = {})
   const {
     using V = typename Space::vector_type;
-    space.project_nonnegative(z);
     V g = space.make_vector();
     V work = space.make_vector();
-    compute_gradient(space, z, g);
-    double merit = residual_.merit(space, z, g, work);
-    if (!std::isfinite(merit)) return {GradientStop::numerical_failure, 0, merit};
-    if (stop.satisfied(space, z, g, merit)) return {GradientStop::converged, 0, merit};
+    double merit = 0.0;
+    if (const auto done = detail::start(space, residual_, stop, z, g, work, merit)) return *done;
 
     space.projected_gradient(z, g, work);
     double step_length = 1.0 / space.norm_inf(work);
@@ -181,13 +193,10 @@ class AcceleratedProjectedGradient {
                                 Observer&& observer = {})
   const {
     using V = typename Space::vector_type;
-    space.project_nonnegative(z);
     V g = space.make_vector();
     V work = space.make_vector();
-    compute_gradient(space, z, g);
-    double merit = residual_.merit(space, z, g, work);
-    if (!std::isfinite(merit)) return {GradientStop::numerical_failure, 0, merit};
-    if (stop.satisfied(space, z, g, merit)) return {GradientStop::converged, 0, merit};
+    double merit = 0.0;
+    if (const auto done = detail::start(space, residual_, stop, z, g, work, merit)) return *done;
 
     V best = space.make_vector();
     space.copy(z, best);
