@@ -16,6 +16,7 @@
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/convex_qp_problems.hpp"
+#include "support/gradient_solver_checks.hpp"
 #include "support/lcp_checks.hpp"
 
 namespace relcp::lcp {
@@ -23,31 +24,9 @@ namespace {
 
 using testing::IsLcpSolution;
 using testing::planted_dense_lcp;
+using testing::expect_consistent_result;
 using testing::planted_sparse_lcp;
-
-SolverOptions tight_options() {
-  SolverOptions options;
-  options.tolerance = 1e-10;
-  return options;
-}
-
-void expect_consistent_result(const LcpProblem& problem, const SolverOptions& options,
-                              const SolverResult& result) {
-  ASSERT_EQ(result.z.size(), problem.size());
-  EXPECT_EQ(result.residual, natural_residual(problem, result.z));
-  // A refused problem is not solved, whatever its residual; otherwise the residual decides.
-  if (result.status != Status::unsupported) {
-    EXPECT_EQ(result.status == Status::converged, result.residual <= options.tolerance);
-  }
-  if (options.record_history) {
-    EXPECT_EQ(result.merit_history.size(), static_cast<std::size_t>(result.iterations));
-  }
-}
-
-// f(z) = z^T M z / 2 + q^T z, evaluated independently of the solver.
-double objective(const LcpProblem& problem, const Vector& z) {
-  return 0.5 * z.dot(problem.multiply(z)) + problem.q().dot(z);
-}
+using testing::tight_options;
 
 TEST(Apgd, IsAGradientSolverNamedApgd) {
   const auto solver = make_apgd_solver();
@@ -160,13 +139,13 @@ TEST(ApgdTheory, ObjectiveRestartMakesTheObjectiveMonotone) {
   const LcpProblem& problem = ill_conditioned().problem;
   const EigenVectorSpace space(problem);
   Vector z = Vector::Zero(problem.size());
-  double previous = objective(problem, z);
+  double previous = testing::qp_objective(problem, z);
   int rejected = 0;
   int iterations = 0;
   AcceleratedProjectedGradient<ProjectedGradientInfNorm, ObjectiveRestart>{}.solve(
       space, z, {.max_iterations = 400}, MeritWithinTolerance{1e-10},
       [&](const ApgdIteration& info, const Vector& iterate) {
-        const double current = objective(problem, iterate);
+        const double current = testing::qp_objective(problem, iterate);
         EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous)))
             << "iteration " << info.iteration;
         previous = current;
@@ -183,13 +162,13 @@ TEST(ApgdTheory, StepsTakenFromTheIterateNeverRaiseTheObjective) {
   const LcpProblem& problem = ill_conditioned().problem;
   const EigenVectorSpace space(problem);
   Vector z = Vector::Zero(problem.size());
-  double previous = objective(problem, z);
+  double previous = testing::qp_objective(problem, z);
   int steps_from_iterate = 0;
   int restarts = 0;
   AcceleratedProjectedGradient<>{}.solve(
       space, z, {.max_iterations = 400}, MeritWithinTolerance{1e-10},
       [&](const ApgdIteration& info, const Vector& iterate) {
-        const double current = objective(problem, iterate);
+        const double current = testing::qp_objective(problem, iterate);
         if (info.from_iterate) {
           EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous)))
               << "iteration " << info.iteration;

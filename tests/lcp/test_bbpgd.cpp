@@ -10,6 +10,7 @@
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/convex_qp_problems.hpp"
+#include "support/gradient_solver_checks.hpp"
 #include "support/lcp_checks.hpp"
 
 namespace relcp::lcp {
@@ -17,27 +18,9 @@ namespace {
 
 using testing::IsLcpSolution;
 using testing::planted_dense_lcp;
+using testing::expect_consistent_result;
 using testing::planted_sparse_lcp;
-
-SolverOptions tight_options() {
-  SolverOptions options;
-  options.tolerance = 1e-10;
-  return options;
-}
-
-// What every result must satisfy, converged or not.
-void expect_consistent_result(const LcpProblem& problem, const SolverOptions& options,
-                              const SolverResult& result) {
-  ASSERT_EQ(result.z.size(), problem.size());
-  EXPECT_EQ(result.residual, natural_residual(problem, result.z));
-  // A refused problem is not solved, whatever its residual; otherwise the residual decides.
-  if (result.status != Status::unsupported) {
-    EXPECT_EQ(result.status == Status::converged, result.residual <= options.tolerance);
-  }
-  if (options.record_history) {
-    EXPECT_EQ(result.merit_history.size(), static_cast<std::size_t>(result.iterations));
-  }
-}
+using testing::tight_options;
 
 TEST(Bbpgd, IsAGradientSolverNamedBbpgd) {
   const auto solver = make_bbpgd_solver();

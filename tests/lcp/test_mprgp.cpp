@@ -16,6 +16,7 @@
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/convex_qp_problems.hpp"
+#include "support/gradient_solver_checks.hpp"
 #include "support/lcp_checks.hpp"
 #include "support/std_vector_space.hpp"
 
@@ -25,16 +26,7 @@ namespace {
 using testing::IsLcpSolution;
 using testing::planted_dense_lcp;
 using testing::planted_sparse_lcp;
-
-SolverOptions tight_options() {
-  SolverOptions options;
-  options.tolerance = 1e-10;
-  return options;
-}
-
-double objective(const LcpProblem& problem, const Vector& z) {
-  return 0.5 * z.dot(problem.multiply(z)) + problem.q().dot(z);
-}
+using testing::tight_options;
 
 testing::PlantedLcp chain_of_contacts(Index n, int gaps, std::uint64_t seed) {
   erleben::GeneratedLcp chain = make_contact_chain_lcp(n, gaps, seed);
@@ -140,12 +132,12 @@ TEST(MprgpTheory, EveryStepLowersTheObjectiveAndEveryStepKindIsTaken) {
   const auto planted = chain_of_contacts(300, 4, 5);
   const EigenVectorSpace space(planted.problem);
   Vector z = Vector::Zero(planted.problem.size());
-  double previous = objective(planted.problem, z);
+  double previous = testing::qp_objective(planted.problem, z);
   int counts[3] = {0, 0, 0};
   const GradientOutcome outcome = Mprgp<>{}.solve(
       space, z, {.max_iterations = 5000}, MeritWithinTolerance{1e-10},
       [&](const MprgpIteration& info, const Vector& iterate) {
-        const double current = objective(planted.problem, iterate);
+        const double current = testing::qp_objective(planted.problem, iterate);
         EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous)))
             << "iteration " << info.iteration;
         previous = current;
