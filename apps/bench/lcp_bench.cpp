@@ -6,9 +6,13 @@
 //                          growth with n);
 //   DenseSpd250/<solver>   make_pd_matrix(250) with the planted solution, Lemke and Fischer-Newton
 //                          (the problem scripts/bench_lcp_siconos.py also gives to Siconos);
-//   ContactChain/<solver>/n  a loaded chain of n contacts (lcp/contact_chain_lcp.hpp, no open
+//   ContactChain/<solver>/n  a loaded chain of n contacts (lcp/contact_network_lcps.hpp, no open
 //                          contact), condition number ~ n^2: iterations of the QP solvers bbpgd,
-//                          apgd and mprgp to 1e-8 as the chain grows.
+//                          apgd and mprgp to 1e-8 as the chain grows;
+//   ContactLattice/<solver>/side  a compressed 2-D packing of side^2 discs (about 3 side^2
+//                          contacts, smallest eigenvalue ~ 1 / side^2): the same solvers;
+//   ContactLatticePressure/<solver>/side  the same packing loaded like a growing colony, with
+//                          forces rising toward the centre as R^2 - r^2.
 // Problems are generated (seed 1) outside the timed loop. Run through scripts/bench_lcp.sh.
 
 #include <benchmark/benchmark.h>
@@ -18,7 +22,7 @@
 #include <string>
 #include <utility>
 
-#include "lcp/contact_chain_lcp.hpp"
+#include "lcp/contact_network_lcps.hpp"
 #include "lcp/erleben_generators.hpp"
 #include "lcp/registry.hpp"
 
@@ -31,7 +35,7 @@ namespace erleben = relcp::lcp::erleben;
 
 constexpr std::uint64_t kSeed = 1;
 
-enum class Family { fluid, contact, dense_pd, contact_chain };
+enum class Family { fluid, contact, dense_pd, contact_chain, contact_lattice, lattice_pressure };
 
 // Generated once per (family, size) and kept for all repetitions.
 const LcpProblem& cached_problem(Family family, int size) {
@@ -47,6 +51,14 @@ const LcpProblem& cached_problem(Family family, int size) {
       case Family::contact_chain:
         slot = std::make_unique<erleben::GeneratedLcp>(
             relcp::lcp::make_contact_chain_lcp(size, /*gaps=*/0, kSeed));
+        break;
+      case Family::contact_lattice:
+        slot = std::make_unique<erleben::GeneratedLcp>(
+            relcp::lcp::make_contact_lattice_lcp(size, kSeed));
+        break;
+      case Family::lattice_pressure:
+        slot = std::make_unique<erleben::GeneratedLcp>(
+            relcp::lcp::make_contact_lattice_lcp(size, kSeed, /*central_pressure=*/true));
         break;
     }
   }
@@ -104,6 +116,18 @@ void ContactChain(benchmark::State& state, const char* solver) {
              to_tolerance(1e-8, 1000000));
 }
 
+void ContactLattice(benchmark::State& state, const char* solver) {
+  solve_loop(state, solver,
+             cached_problem(Family::contact_lattice, static_cast<int>(state.range(0))),
+             to_tolerance(1e-8, 1000000));
+}
+
+void ContactLatticePressure(benchmark::State& state, const char* solver) {
+  solve_loop(state, solver,
+             cached_problem(Family::lattice_pressure, static_cast<int>(state.range(0))),
+             to_tolerance(1e-8, 1000000));
+}
+
 void fluid_sizes(benchmark::internal::Benchmark* benchmark) {
   for (const int grid : {4, 8, 12, 16, 20}) benchmark->Arg(grid);  // N = 64 ... 8000
   benchmark->Unit(benchmark::kMillisecond);
@@ -119,6 +143,11 @@ void chain_sizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->Unit(benchmark::kMillisecond);
 }
 
+void lattice_sizes(benchmark::internal::Benchmark* benchmark) {
+  for (const int side : {16, 32, 64, 128}) benchmark->Arg(side);  // 705 ... 48,387 contacts
+  benchmark->Unit(benchmark::kMillisecond);
+}
+
 BENCHMARK_CAPTURE(Fluid, pgs, "pgs")->Apply(fluid_sizes);
 BENCHMARK_CAPTURE(Fluid, psor, "psor")->Apply(fluid_sizes);
 BENCHMARK_CAPTURE(Fluid, minmap, "minmap")->Apply(fluid_sizes);
@@ -129,6 +158,12 @@ BENCHMARK_CAPTURE(Contact, fischer, "fischer")->Apply(contact_sizes);
 BENCHMARK_CAPTURE(ContactChain, bbpgd, "bbpgd")->Apply(chain_sizes);
 BENCHMARK_CAPTURE(ContactChain, apgd, "apgd")->Apply(chain_sizes);
 BENCHMARK_CAPTURE(ContactChain, mprgp, "mprgp")->Apply(chain_sizes);
+BENCHMARK_CAPTURE(ContactLattice, bbpgd, "bbpgd")->Apply(lattice_sizes);
+BENCHMARK_CAPTURE(ContactLattice, apgd, "apgd")->Apply(lattice_sizes);
+BENCHMARK_CAPTURE(ContactLattice, mprgp, "mprgp")->Apply(lattice_sizes);
+BENCHMARK_CAPTURE(ContactLatticePressure, bbpgd, "bbpgd")->Apply(lattice_sizes);
+BENCHMARK_CAPTURE(ContactLatticePressure, apgd, "apgd")->Apply(lattice_sizes);
+BENCHMARK_CAPTURE(ContactLatticePressure, mprgp, "mprgp")->Apply(lattice_sizes);
 BENCHMARK_CAPTURE(DenseSpd250, lemke, "lemke")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(DenseSpd250, fischer, "fischer")->Unit(benchmark::kMillisecond);
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "lcp/contact_chain_lcp.hpp"
+#include "lcp/contact_network_lcps.hpp"
 #include "lcp/eigen_vector_space.hpp"
 #include "lcp/mprgp.hpp"
 #include "lcp/projected_gradient_solvers.hpp"
@@ -191,6 +191,22 @@ TEST(MprgpTheory, CostsAtMostTwoApplicationsAndFourReductionsPerIteration) {
   const int setup_reductions = 1 + parameters.power_iterations + 1 + 1;
   EXPECT_LE(space.applications(), setup_applications + outcome.iterations + expansions);
   EXPECT_LE(space.reductions(), setup_reductions + 4 * outcome.iterations);
+}
+
+TEST(Mprgp, SolvesTheCompressedLatticeOfDiscsUnderBothLoads) {
+  for (const bool central_pressure : {false, true}) {
+    SCOPED_TRACE(central_pressure);
+    const erleben::GeneratedLcp lattice = make_contact_lattice_lcp(8, 3, central_pressure);
+    ASSERT_EQ(lattice.problem.size(), 7 * 23);  // (side - 1)(3 side - 1) touching pairs
+    EXPECT_LE(natural_residual(lattice.problem, lattice.solution), 1e-12);
+    SolverOptions options = tight_options();
+    options.tolerance = 1e-8;
+    const SolverResult result = make_mprgp_solver()->solve(lattice.problem, options);
+    ASSERT_EQ(result.status, Status::converged);
+    // A is singular (more contacts than disc coordinates): the planted forces are one solution
+    // of many, so only the residual is checked.
+    EXPECT_LE(result.residual, options.tolerance);
+  }
 }
 
 TEST(MprgpTheory, NeedsFarFewerIterationsThanBbpgdOnALongContactChain) {
