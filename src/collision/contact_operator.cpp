@@ -175,7 +175,8 @@ class ContactOperator::Implementation final : public tpetra::Operator {
 };
 
 ContactOperator::ContactOperator(const DistributedConstraintMatrix& matrix,
-                                 const BlockDiagonalMobility& mobility, double scale) {
+                                 const BlockDiagonalMobility& mobility, double scale)
+    : matrix_(matrix), mobility_(mobility) {
   if (mobility.body_count() != matrix.owned_body_ids().size()) {
     throw std::invalid_argument("ContactOperator: one mobility block per owned body expected");
   }

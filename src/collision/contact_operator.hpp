@@ -44,6 +44,8 @@ class ContactOperator final : public DistributedLinearOperator {
   void diagonal(DistributedVector& diagonal) const;
 
   double scale() const;
+  const DistributedConstraintMatrix& matrix() const { return matrix_; }
+  const BlockDiagonalMobility& mobility() const { return mobility_; }
   // The bytes one application reads and writes on this rank under a streaming model (each array
   // once per pass that reads it): J's values twice (the transposed gather and the row product),
   // its column indices and row offsets, the gather's incidence lists, the mobility blocks, gamma,
@@ -52,6 +54,8 @@ class ContactOperator final : public DistributedLinearOperator {
 
  private:
   class Implementation;  // a Tpetra::Operator (contact_operator.cpp)
+  const DistributedConstraintMatrix& matrix_;
+  const BlockDiagonalMobility& mobility_;
   std::shared_ptr<Implementation> impl_;
 };
 

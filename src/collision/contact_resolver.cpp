@@ -86,8 +86,9 @@ ContactResolver::ContactResolver(ContactSettings settings, ContactDynamics dynam
     : settings_(std::move(settings)), dynamics_(dynamics) {
   (void)make_distributed_solver(settings_.solver);  // validates the name
   const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
-  if (jacobi && settings_.solver == "minmap") {
-    throw InputError("preconditioner", "jacobi applies to the bbpgd, apgd and mprgp solvers, not minmap");
+  if (jacobi && (settings_.solver == "minmap" || settings_.solver == "alm")) {
+    throw InputError("preconditioner",
+                     "jacobi applies to the bbpgd, apgd and mprgp solvers, not " + settings_.solver);
   }
 }
 

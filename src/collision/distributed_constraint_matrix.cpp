@@ -281,6 +281,21 @@ int DistributedConstraintMatrix::generation_count() const {
 }
 AssemblyCounts DistributedConstraintMatrix::assembly_counts() const { return impl_->counts; }
 
+std::vector<ConstraintEntry> DistributedConstraintMatrix::local_entries() const {
+  std::vector<ConstraintEntry> entries;
+  for (const GenerationBlock& block : impl_->generations) {
+    const ConstraintBlockView view = block.view();
+    for (std::size_t r = 0; r < view.rows; ++r) {
+      for (std::size_t e = view.row_offsets[r]; e < view.row_offsets[r + 1]; ++e) {
+        const int column = view.columns[e];
+        entries.push_back({view.first_row + r, impl_->column_bodies[column / 6], column % 6,
+                           view.values[e]});
+      }
+    }
+  }
+  return entries;
+}
+
 void DistributedConstraintMatrix::multiply(const DistributedVector& velocities,
                                            DistributedVector& rates) const {
   require_local_size(velocities, impl_->body_layout, "velocities");

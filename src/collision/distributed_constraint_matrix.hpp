@@ -38,6 +38,15 @@ struct AssemblyCounts {
   int row_blocks = 0;    // generation matrices, one per append
 };
 
+// One non-zero of J on this rank: its local row (in the constraint layout), the global id of the
+// body it acts on (a ghost's owner id) and the DOF (0-2 force, 3-5 torque) of that body.
+struct ConstraintEntry {
+  std::size_t row = 0;
+  GlobalId body = kNoBody;
+  int dof = 0;
+  double value = 0.0;
+};
+
 class DistributedConstraintMatrix {
  public:
   struct Impl;
@@ -65,6 +74,8 @@ class DistributedConstraintMatrix {
   std::int64_t global_constraint_count() const;
   int generation_count() const;
   AssemblyCounts assembly_counts() const;
+  // This rank's non-zeros of J, every generation, rows in increasing order.
+  std::vector<ConstraintEntry> local_entries() const;
 
   // Collective. rates = J U: d phi / dt of every row under the body velocities U (body layout),
   // by Tpetra's sparse products, one per generation.

@@ -39,20 +39,6 @@ class HistoryRecorder {
   std::vector<double>* history_;
 };
 
-// Calls visit(policy) with the residual policy chosen in the options.
-template <class Visit>
-DistributedSolverResult with_residual(const DistributedSolverOptions& options, Visit&& visit) {
-  switch (options.residual) {
-    case DistributedResidual::projected_gradient_2:
-      return visit(lcp::ProjectedGradientTwoNorm{});
-    case DistributedResidual::mazhar:
-      return visit(lcp::MazharResidual{options.mazhar_step});
-    case DistributedResidual::projected_gradient_inf:
-      break;
-  }
-  return visit(lcp::ProjectedGradientInfNorm{});
-}
-
 // Runs make(residual) on the LCP, or with jacobi on its scaled twin (jacobi_scaling.hpp): the
 // iterate is w = S^-1 gamma while the solver runs and gamma again on return.
 template <class MakeAlgorithm, class Residual>

@@ -218,15 +218,9 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
 
 DistributedSolverResult DistributedMinMapSolver::solve(
     const DistributedLcp& problem, const DistributedSolverOptions& options) const {
-  switch (options.residual) {
-    case DistributedResidual::projected_gradient_2:
-      return run_minmap(lcp::ProjectedGradientTwoNorm{}, problem, options);
-    case DistributedResidual::mazhar:
-      return run_minmap(lcp::MazharResidual{options.mazhar_step}, problem, options);
-    case DistributedResidual::projected_gradient_inf:
-      break;
-  }
-  return run_minmap(lcp::ProjectedGradientInfNorm{}, problem, options);
+  return with_residual(options, [&](const auto& residual) {
+    return run_minmap(residual, problem, options);
+  });
 }
 
 }  // namespace relcp::collision

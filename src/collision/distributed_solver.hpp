@@ -4,6 +4,7 @@
 //   apgd    accelerated projected gradient          } lcp/projected_gradient.hpp on Tpetra vectors
 //   mprgp   Dostal's MPRGP: CG on the free set       } and lcp/mprgp.hpp
 //   minmap  minimum-map Newton with Belos Krylov solves of the reduced systems
+//   alm     augmented Lagrangian in the bodies' velocities, sparse Cholesky on rank 0
 // for  0 <= gamma  _|_  A gamma + c >= 0  with A symmetric positive semidefinite (docs/collision.md).
 // Every solve is collective over the layout's communicator and returns the same status,
 // iteration count, residual and history on every rank.
@@ -64,6 +65,10 @@ struct DistributedSolverOptions {
   // Rayleigh quotient of A_AA on H_A; raised tenfold when a step fails (docs/collision.md).
   // 0: the plain Newton system until a step fails. Must be finite and >= 0.
   double minmap_regularization = 1e-4;
+  // alm only: the penalty rho of the augmented Lagrangian is alm_penalty / lambda_max(A); the
+  // multiplier update shrinks an error component along an eigenvalue lambda of A by
+  // 1 / (1 + rho lambda). Must be positive and finite.
+  double alm_penalty = 1e6;
 };
 
 struct DistributedSolverResult {
@@ -89,7 +94,7 @@ class DistributedLcpSolver {
                                         const DistributedSolverOptions& options) const = 0;
 };
 
-// "bbpgd", "apgd", "mprgp" or "minmap"; throws InputError (key "solver") for any other name.
+// "bbpgd", "apgd", "mprgp", "minmap" or "alm"; throws InputError (key "solver") for any other name.
 std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name);
 std::vector<std::string> distributed_solver_names();
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "collision/distributed_solver.hpp"
+#include "lcp/projected_gradient_policies.hpp"
 
 namespace relcp::collision {
 
@@ -24,6 +25,20 @@ int iteration_limit(const DistributedSolverOptions& options, int solver_default)
 
 // Collective. ||min(gamma, A gamma + c)||_inf (one application, one reduction).
 double natural_residual(const DistributedLcp& problem, const DistributedVector& gamma);
+
+// Calls visit(policy) with the lcp residual policy that options.residual names.
+template <class Visit>
+DistributedSolverResult with_residual(const DistributedSolverOptions& options, Visit&& visit) {
+  switch (options.residual) {
+    case DistributedResidual::projected_gradient_2:
+      return visit(lcp::ProjectedGradientTwoNorm{});
+    case DistributedResidual::mazhar:
+      return visit(lcp::MazharResidual{options.mazhar_step});
+    case DistributedResidual::projected_gradient_inf:
+      break;
+  }
+  return visit(lcp::ProjectedGradientInfNorm{});
+}
 
 // A wrapped operator that counts its applications through apply() (not through tpetra()).
 class CountingOperator final : public DistributedLinearOperator {

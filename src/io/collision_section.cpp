@@ -59,7 +59,7 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
     }
   }
   if (const auto node = section.optional_child("solver")) {
-    contact.solver = as_choice(*node, {"bbpgd", "apgd", "mprgp", "minmap"}, "solver");
+    contact.solver = as_choice(*node, {"bbpgd", "apgd", "mprgp", "minmap", "alm"}, "solver");
   }
   if (const auto node = section.optional_child("tolerance")) contact.tolerance = node->as_positive_double();
   if (const auto node = section.optional_child("solver_tolerance")) {
@@ -71,8 +71,8 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   }
   if (const auto node = section.optional_child("preconditioner")) {
     if (as_choice(*node, {"none", "jacobi"}, "preconditioner") == "jacobi") {
-      if (contact.solver == "minmap") {
-        node->fail("jacobi needs collision.solver bbpgd, apgd or mprgp, not minmap");
+      if (contact.solver == "minmap" || contact.solver == "alm") {
+        node->fail("jacobi needs collision.solver bbpgd, apgd or mprgp, not " + contact.solver);
       }
       contact.preconditioner = collision::DistributedPreconditioner::jacobi;
     }

@@ -1,4 +1,4 @@
-// The distributed solvers (bbpgd, apgd, minmap) on 1-4 ranks against the serial LCP suite:
+// The distributed solvers (bbpgd, apgd, mprgp, minmap, alm) on 1-4 ranks against the serial LCP suite:
 // random SPD problems A = s J M J^T from random sparse rows with a planted solution.
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -262,7 +262,7 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver,
-                         ::testing::Values("bbpgd", "apgd", "mprgp", "minmap"));
+                         ::testing::Values("bbpgd", "apgd", "mprgp", "minmap", "alm"));
 
 // ---- Jacobi preconditioning (bbpgd, apgd) ---------------------------------------------------
 

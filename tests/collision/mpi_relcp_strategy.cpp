@@ -137,11 +137,10 @@ TEST(RelcpStrategy, SeparatesThreeOverlappingRodsWithinOneStep) {
 
 // bbpgd only: apgd with jacobi is covered on the solver level (mpi_distributed_solvers), and
 // each resolve here costs seconds on an oversubscribed 4-rank run.
-TEST(RelcpStrategy, JacobiPreconditionedStepIsAcceptedOverlapFree) {
+// One large step of the squeezed ellipsoids needs several ReLCP solves and ends overlap-free.
+void expect_large_step_accepted_overlap_free(const ContactSettings& settings) {
   const auto bodies = squeezed_ellipsoids();
   auto store = make_store(MPI_COMM_WORLD, bodies);
-  ContactSettings settings = relcp_settings();
-  settings.preconditioner = DistributedPreconditioner::jacobi;
   ContactResolver resolver(settings, ContactDynamics{});
   const double dt = 0.5;
   testing::set_drag_velocities(store, 1.0);
@@ -150,6 +149,19 @@ TEST(RelcpStrategy, JacobiPreconditionedStepIsAcceptedOverlapFree) {
   EXPECT_FALSE(report.capped);
   EXPECT_LE(report.max_overlap, 1e-5);
   EXPECT_GE(smallest_separation_after(store, bodies, dt), -1e-5 - 1e-9);
+}
+
+TEST(RelcpStrategy, JacobiPreconditionedStepIsAcceptedOverlapFree) {
+  ContactSettings settings = relcp_settings();
+  settings.preconditioner = DistributedPreconditioner::jacobi;
+  expect_large_step_accepted_overlap_free(settings);
+}
+
+// The alm solver inside ReLCP: the same accepted, overlap-free step.
+TEST(RelcpStrategy, AlmStepIsAcceptedOverlapFree) {
+  ContactSettings settings = relcp_settings();
+  settings.solver = "alm";
+  expect_large_step_accepted_overlap_free(settings);
 }
 
 TEST(RelcpStrategy, JacobiWithMinmapIsRefused) {

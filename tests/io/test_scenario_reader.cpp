@@ -145,10 +145,14 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
             collision::DistributedPreconditioner::jacobi);
   const InputError unknown = error_of(head + "collision: {preconditioner: ilu}\n");
   EXPECT_EQ(unknown.key(), "collision.preconditioner");
-  // minmap takes no preconditioner, whichever key comes first.
-  const InputError minmap = error_of(head + "collision: {preconditioner: jacobi, solver: minmap}\n");
-  EXPECT_EQ(minmap.key(), "collision.preconditioner");
-  EXPECT_NE(minmap.message().find("minmap"), std::string::npos);
+  // minmap and alm take no preconditioner, whichever key comes first.
+  for (const std::string solver : {"minmap", "alm"}) {
+    const InputError refused =
+        error_of(head + "collision: {preconditioner: jacobi, solver: " + solver + "}\n");
+    EXPECT_EQ(refused.key(), "collision.preconditioner");
+    EXPECT_NE(refused.message().find(solver), std::string::npos);
+  }
+  EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.solver, "alm");
 }
 
 TEST(ScenarioReader, ErrorsNameFileLineAndKeyPath) {
