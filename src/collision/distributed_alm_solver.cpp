@@ -57,12 +57,17 @@ DistributedSolverResult run_alm(const Residual& residual, const DistributedLcp& 
   };
   result.residual = measure();
 
-  const BodySpaceLcp lcp = gather_body_space_lcp(*contact);
-  const Eigen::VectorXd c = gather_to_root(problem.c);
-  const Eigen::VectorXd start = gather_to_root(gamma);
+  // Gathered only when there is work (the residual is the same on every rank).
+  BodySpaceLcp lcp;
   std::unique_ptr<BodySpaceAugmentedLagrangian> root_solver;
-  if (rank == 0 && result.residual > options.tolerance) {
-    root_solver = std::make_unique<BodySpaceAugmentedLagrangian>(lcp, c, start, options.alm_penalty);
+  if (result.residual > options.tolerance) {
+    lcp = gather_body_space_lcp(*contact);
+    Eigen::VectorXd c = gather_to_root(problem.c);
+    Eigen::VectorXd start = gather_to_root(gamma);
+    if (rank == 0) {
+      root_solver = std::make_unique<BodySpaceAugmentedLagrangian>(lcp, std::move(c), std::move(start),
+                                                                   options.alm_penalty);
+    }
   }
 
   while (true) {
