@@ -147,6 +147,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   options.max_iterations = settings_.max_solver_iterations;
   options.record_history = false;
   options.preconditioner = settings_.preconditioner;
+  options.alm_penalty = settings_.alm_penalty;
   const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
 
   DistributedVector gamma(matrix.constraint_layout());

@@ -26,7 +26,9 @@ struct ContactSettings {
     return solver_tolerance > 0.0 ? solver_tolerance : tolerance;
   }
   int max_solver_iterations = 100000;
-  // Diagonal scaling of bbpgd / apgd / mprgp (docs/collision.md); minmap takes none only.
+  // alm: the augmented Lagrangian's starting penalty times lambda_max(A) (docs/collision_alm.md).
+  double alm_penalty = 1e6;
+  // Diagonal scaling of bbpgd / apgd / mprgp (docs/collision.md); minmap and alm take none.
   DistributedPreconditioner preconditioner = DistributedPreconditioner::none;
   // Start a step's first LCP from the previous step's forces, matched by constraint key
   // (PreviousStepForces), instead of zero (D25). Off by default: docs/collision_strategies.md.

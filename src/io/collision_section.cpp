@@ -69,6 +69,9 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   if (const auto node = section.optional_child("max_solver_iterations")) {
     contact.max_solver_iterations = as_int_count(*node);
   }
+  if (const auto node = section.optional_child("alm_penalty")) {
+    contact.alm_penalty = node->as_positive_double();
+  }
   if (const auto node = section.optional_child("preconditioner")) {
     if (as_choice(*node, {"none", "jacobi"}, "preconditioner") == "jacobi") {
       if (contact.solver == "minmap" || contact.solver == "alm") {

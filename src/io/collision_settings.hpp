@@ -20,9 +20,9 @@ struct CollisionSettings {
   collision::ContactSettings contact;
 };
 
-inline constexpr std::array<std::string_view, 11> kCollisionKeys{
+inline constexpr std::array<std::string_view, 12> kCollisionKeys{
     "strategy",           "solver",          "tolerance",         "solver_tolerance",
-    "max_solver_iterations", "preconditioner", "warm_start",
+    "max_solver_iterations", "alm_penalty",  "preconditioner",    "warm_start",
     "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer"};
 
 std::string_view name_of(CollisionStrategy strategy);

@@ -153,6 +153,10 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
     EXPECT_NE(refused.message().find(solver), std::string::npos);
   }
   EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.solver, "alm");
+  EXPECT_EQ(parse(head + "collision: {solver: alm, alm_penalty: 1.0e4}\n").collision.contact.alm_penalty,
+            1e4);
+  EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_penalty: -1}\n").key(),
+            "collision.alm_penalty");
 }
 
 TEST(ScenarioReader, ErrorsNameFileLineAndKeyPath) {
