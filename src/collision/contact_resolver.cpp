@@ -148,6 +148,9 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   options.record_history = false;
   options.preconditioner = settings_.preconditioner;
   options.alm_penalty = settings_.alm_penalty;
+  options.krylov = settings_.minmap_krylov;
+  options.krylov_max_iterations = settings_.minmap_krylov_iterations;
+  options.minmap_regularization = settings_.minmap_regularization;
   const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
 
   DistributedVector gamma(matrix.constraint_layout());

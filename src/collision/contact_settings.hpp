@@ -28,6 +28,12 @@ struct ContactSettings {
   int max_solver_iterations = 100000;
   // alm: the augmented Lagrangian's starting penalty times lambda_max(A) (docs/collision_alm.md).
   double alm_penalty = 1e6;
+  // minmap: Belos method of the reduced Newton systems (docs/collision.md).
+  KrylovMethod minmap_krylov = KrylovMethod::cg;
+  // minmap: Krylov iterations per Newton step at most.
+  int minmap_krylov_iterations = 300;
+  // minmap: kappa of the Levenberg-Marquardt shift; 0: plain Newton until a step fails.
+  double minmap_regularization = 1e-4;
   // Diagonal scaling of bbpgd / apgd / mprgp (docs/collision.md); minmap and alm take none.
   DistributedPreconditioner preconditioner = DistributedPreconditioner::none;
   // Start a step's first LCP from the previous step's forces, matched by constraint key

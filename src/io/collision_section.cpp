@@ -72,6 +72,18 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   if (const auto node = section.optional_child("alm_penalty")) {
     contact.alm_penalty = node->as_positive_double();
   }
+  // The minmap keys, like alm_penalty, are read whatever the solver and used by minmap only.
+  if (const auto node = section.optional_child("minmap_krylov")) {
+    contact.minmap_krylov = as_choice(*node, {"cg", "gmres"}, "Krylov method") == "gmres"
+                                ? collision::KrylovMethod::gmres
+                                : collision::KrylovMethod::cg;
+  }
+  if (const auto node = section.optional_child("minmap_krylov_iterations")) {
+    contact.minmap_krylov_iterations = as_int_count(*node);
+  }
+  if (const auto node = section.optional_child("minmap_regularization")) {
+    contact.minmap_regularization = as_non_negative_double(*node);  // refuses .inf and .nan
+  }
   if (const auto node = section.optional_child("preconditioner")) {
     if (as_choice(*node, {"none", "jacobi"}, "preconditioner") == "jacobi") {
       if (contact.solver == "minmap" || contact.solver == "alm") {

@@ -159,6 +159,51 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
             "collision.alm_penalty");
 }
 
+TEST(ScenarioReader, CollisionMinmapKeysReachTheContactSettings) {
+  const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
+                           "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
+  // Defaults: those of DistributedSolverOptions.
+  const collision::ContactSettings defaults = parse(head + "collision: {solver: minmap}\n").collision.contact;
+  const collision::DistributedSolverOptions options;
+  EXPECT_EQ(defaults.minmap_krylov, options.krylov);
+  EXPECT_EQ(defaults.minmap_krylov_iterations, options.krylov_max_iterations);
+  EXPECT_EQ(defaults.minmap_regularization, options.minmap_regularization);
+
+  const collision::ContactSettings set =
+      parse(head + "collision: {solver: minmap, minmap_krylov: gmres, minmap_krylov_iterations: 50,\n"
+                   "            minmap_regularization: 0.01}\n")
+          .collision.contact;
+  EXPECT_EQ(set.minmap_krylov, collision::KrylovMethod::gmres);
+  EXPECT_EQ(set.minmap_krylov_iterations, 50);
+  EXPECT_EQ(set.minmap_regularization, 0.01);
+  EXPECT_EQ(parse(head + "collision: {solver: minmap, minmap_krylov: cg}\n").collision.contact.minmap_krylov,
+            collision::KrylovMethod::cg);
+  EXPECT_EQ(parse(head + "collision: {solver: minmap, minmap_regularization: 0}\n")
+                .collision.contact.minmap_regularization,
+            0.0);
+  // Like alm_penalty: accepted with any solver, used by minmap only.
+  EXPECT_EQ(parse(head + "collision: {solver: bbpgd, minmap_krylov_iterations: 7}\n")
+                .collision.contact.minmap_krylov_iterations,
+            7);
+
+  for (const std::string bad : {"bicgstab", "1", "[cg]"}) {
+    const InputError error = error_of(head + "collision: {solver: minmap, minmap_krylov: " + bad + "}\n");
+    EXPECT_EQ(error.key(), "collision.minmap_krylov") << bad;
+  }
+  EXPECT_NE(error_of(head + "collision: {minmap_krylov: bicgstab}\n").message().find("gmres"),
+            std::string::npos);
+  for (const std::string bad : {"0", "-3", "2.5", "many", "1e12"}) {
+    const InputError error =
+        error_of(head + "collision: {solver: minmap, minmap_krylov_iterations: " + bad + "}\n");
+    EXPECT_EQ(error.key(), "collision.minmap_krylov_iterations") << bad;
+  }
+  for (const std::string bad : {"-1e-4", ".inf", ".nan", "small"}) {
+    const InputError error =
+        error_of(head + "collision: {solver: minmap, minmap_regularization: " + bad + "}\n");
+    EXPECT_EQ(error.key(), "collision.minmap_regularization") << bad;
+  }
+}
+
 TEST(ScenarioReader, ErrorsNameFileLineAndKeyPath) {
   const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n";
   const InputError shape = error_of(head + "bodies:\n  - {shape: cube, position: [0, 0, 0]}\n");
