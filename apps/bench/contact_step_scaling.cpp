@@ -44,6 +44,7 @@
 #include "particles/counter_rng.hpp"
 #include "particles/particle_store.hpp"
 #include "particles/partitioner.hpp"
+#include "particles/morton_order.hpp"
 #include "particles/random_placement.hpp"
 
 namespace {
@@ -60,6 +61,7 @@ struct Options {
   double random_force = 10.0;
   double dt = 0.01;
   std::uint64_t seed = 1;
+  std::string id_order = "morton";  // as the `random` generator numbers bodies; or "placement"
   std::string json;
 };
 
@@ -142,6 +144,16 @@ std::vector<particles::Body> place_ellipsoids(const Options& options, double sid
       throw std::runtime_error("random sequential addition stalled after " + std::to_string(i) +
                                " bodies; lower --volume-fraction");
     }
+  }
+  if (options.id_order == "morton") {
+    std::vector<Vec3> centres;
+    for (const particles::Body& body : bodies) centres.push_back(body.pose.position);
+    std::vector<particles::Body> numbered;
+    for (const std::size_t index : particles::morton_order(centres)) {
+      numbered.push_back(bodies[index]);
+      numbered.back().id = static_cast<GlobalId>(numbered.size() - 1);
+    }
+    bodies = std::move(numbered);
   }
   return bodies;
 }
@@ -294,6 +306,7 @@ int run(const Options& options) {
         << ", \"bodies\": " << options.bodies << ", \"volume_fraction\": " << options.volume_fraction
         << ", \"side\": " << side << ", \"dt\": " << options.dt
         << ", \"warmup_steps\": " << options.warmup_steps << ", \"steps\": " << options.steps
+        << ", \"id_order\": \"" << options.id_order << "\""
         << ", \"placement_seconds\": " << placement_seconds
         << ", \"loadavg_start\": " << load_start << ", \"loadavg_end\": " << load_end
         << ", \"mean\": {\"detection_seconds\": " << mean.detection
@@ -333,6 +346,10 @@ int main(int argc, char** argv) {
   app.add_option("--random-force", options.random_force, "magnitude of each body's fixed random force");
   app.add_option("--dt", options.dt, "time step")->check(CLI::PositiveNumber);
   app.add_option("--seed", options.seed, "placement and force seed");
+  app.add_option("--id-order", options.id_order,
+                 "body ids along a Morton curve of the centres (as the random generator) or in "
+                 "placement order")
+      ->check(CLI::IsMember({"morton", "placement"}));
   app.add_option("--json", options.json, "append the result (one JSON line) to this file");
   return apps::bench::run_mpi_app(app, argc, argv, [&] { return run(options); });
 }

@@ -1,8 +1,9 @@
 #pragma once
 // The `random` body generator: `count` bodies of one shape with centres uniform in a box,
 // random (uniform on SO(3)) or fixed orientations, and no two bounding spheres closer than
-// `min_gap` (random sequential addition). A pure function of its input: every rank computes
-// the same bodies, independently of the number of ranks.
+// `min_gap` (random sequential addition), numbered along a Morton curve of their centres so that
+// bodies near in space are near in the id-ordered store. A pure function of its input: every
+// rank computes the same bodies, independently of the number of ranks.
 
 #include <cstdint>
 #include <span>
@@ -30,7 +31,7 @@ struct RandomPlacement {
   Quaternion fixed_orientation = Quaternion::Identity();
   double min_gap = 0.0;
   std::uint64_t seed = 0;
-  GlobalId first_id = 0;             // bodies get first_id, first_id + 1, ...
+  GlobalId first_id = 0;  // bodies get first_id, first_id + 1, ... along a Morton curve
   int max_attempts_per_body = 10000;
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "geometry/shape_properties.hpp"
+#include "particles/morton_order.hpp"
 #include "particles/random_placement.hpp"
 
 namespace relcp::particles {
@@ -45,6 +46,14 @@ TEST(RandomPlacement, PlacesCountBodiesInTheRegionWithoutOverlapAndWithConsecuti
     EXPECT_NEAR(bodies[k].pose.orientation.norm(), 1.0, 1e-12);
   }
   EXPECT_GE(smallest_clearance(bodies, Domain{}, placement.min_gap), 0.0);
+}
+
+TEST(RandomPlacement, NumbersTheBodiesAlongAMortonCurveOfTheirCentres) {
+  const std::vector<Body> bodies = place_random_bodies(rods_in_box(400, 5), Domain{});
+  std::vector<Vec3> centres;
+  for (const Body& body : bodies) centres.push_back(body.pose.position);
+  const std::vector<std::size_t> order = morton_order(centres);
+  for (std::size_t k = 0; k < order.size(); ++k) EXPECT_EQ(order[k], k);
 }
 
 TEST(RandomPlacement, SameSeedGivesTheSameBodiesAndAnotherSeedDifferentOnes) {
