@@ -108,7 +108,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   const std::vector<particles::CandidatePair> pairs =
       particles::find_candidate_pairs(store, settings_.search_buffer);
   std::vector<geometry::SignedSeparation> separations =
-      pair_separations(pairs, store.owned(), store.ghosts());
+      pair_separations(pairs, store.owned(), store.ghosts(), settings_.search_buffer);
   double detection = MPI_Wtime() - clock;
 
   // Assembly of generation 0 and the constant vector.
@@ -194,7 +194,8 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     move_to_trial(store, base, total_velocity, dt, settings_.search_buffer);
     const std::vector<particles::CandidatePair> trial_pairs =
         particles::find_candidate_pairs(store, settings_.search_buffer);
-    separations = pair_separations(trial_pairs, store.owned(), store.ghosts());
+    // Only overlaps matter at a trial: the tolerance test and largest_overlap.
+    separations = pair_separations(trial_pairs, store.owned(), store.ghosts(), 0.0);
     const std::vector<WallContact> trial_walls =
         wall_contacts(store.owned(), settings_.walls, settings_.search_buffer);
     report.max_overlap =

@@ -29,7 +29,7 @@ std::vector<geometry::SubSphere> lab_spheres(const particles::Body& body, int co
 
 std::vector<geometry::SignedSeparation> pair_separations(
     std::span<const particles::CandidatePair> pairs, std::span<const particles::Body> owned,
-    std::span<const particles::Ghost> ghosts) {
+    std::span<const particles::Ghost> ghosts, double needed_below) {
   std::vector<geometry::SignedSeparation> out(pairs.size());
   const auto n = static_cast<std::ptrdiff_t>(pairs.size());
 #pragma omp parallel for if (n > kParallelMinimumPairs) schedule(dynamic, 16)
@@ -37,7 +37,8 @@ std::vector<geometry::SignedSeparation> pair_separations(
     const particles::CandidatePair& pair = pairs[static_cast<std::size_t>(k)];
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];
     const particles::Body& b = image_of_b(pair, owned, ghosts);
-    out[static_cast<std::size_t>(k)] = geometry::signed_separation(a.shape, a.pose, b.shape, b.pose);
+    out[static_cast<std::size_t>(k)] =
+        geometry::signed_separation_below(a.shape, a.pose, b.shape, b.pose, needed_below);
   }
   return out;
 }

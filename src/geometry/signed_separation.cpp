@@ -68,6 +68,33 @@ SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, con
   return convex_pair_separation(shape_a, pose_a, shape_b, pose_b, options);
 }
 
+SignedSeparation signed_separation_below(const Shape& shape_a, const Pose& pose_a,
+                                         const Shape& shape_b, const Pose& pose_b,
+                                         double threshold, const SeparationOptions& options) {
+  const bool torus = std::holds_alternative<Torus>(shape_a) || std::holds_alternative<Torus>(shape_b);
+  const bool ellipsoid =
+      std::holds_alternative<Ellipsoid>(shape_a) || std::holds_alternative<Ellipsoid>(shape_b);
+  const Vec3 offset = pose_b.position - pose_a.position;
+  const double distance = offset.norm();
+  if (torus || !ellipsoid || !(distance > 0.0)) {
+    return signed_separation(shape_a, pose_a, shape_b, pose_b, options);
+  }
+  const ConvexSupport support_a = ConvexSupport::of(shape_a, pose_a.orientation);
+  const ConvexSupport support_b = ConvexSupport::of(shape_b, pose_b.orientation);
+  const Vec3 nu = offset / distance;
+  const double bound = distance - support_a.value(nu) - support_b.value(-nu);
+  if (!(bound >= threshold)) {
+    return convex_separation(support_a, pose_a.position, support_b, pose_b.position, options);
+  }
+  SignedSeparation separation;
+  separation.phi = bound;
+  separation.normal = nu;
+  separation.point_a = pose_a.position + support_a.gradient(nu);
+  separation.point_b = pose_b.position + support_b.gradient(-nu);
+  separation.bound_only = true;
+  return separation;
+}
+
 SignedSeparation signed_separation(const Shape& shape, const Pose& pose, const HalfSpace& wall,
                                    const SeparationOptions& options) {
   if (const auto* torus = std::get_if<Torus>(&shape)) {

@@ -16,6 +16,9 @@ struct SignedSeparation {
   Vec3 normal = Vec3::UnitX();  // unit, outward from A toward B
   int iterations = 0;
   bool converged = false;       // false: the values are the best found, not verified
+  // True when only a lower bound of phi was evaluated (signed_separation_below): then phi is
+  // Phi at the centre-to-centre direction, and the points and normal belong to that direction.
+  bool bound_only = false;
 };
 
 struct SeparationOptions {
@@ -25,6 +28,15 @@ struct SeparationOptions {
 
 SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b,
                                    const Pose& pose_b, const SeparationOptions& options = {});
+
+// The same when phi matters only below `threshold` (a pair's constraint or overlap test): for a
+// pair with an ellipsoid, Phi at the centre-to-centre direction is evaluated first. SNSD is the
+// maximum of Phi over directions, so when that value is at least `threshold` it is returned as
+// a lower bound (bound_only) and the Newton iteration is skipped. Other pairs, whose exact
+// separation is as cheap as the bound, always get the exact one.
+SignedSeparation signed_separation_below(const Shape& shape_a, const Pose& pose_a,
+                                         const Shape& shape_b, const Pose& pose_b,
+                                         double threshold, const SeparationOptions& options = {});
 
 // A body (A) against a half-space wall (B): `normal` is the body's outward normal toward the
 // wall, i.e. minus the wall's normal; point_b lies on the wall plane.

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "geometry/shape_properties.hpp"
@@ -178,6 +179,64 @@ INSTANTIATE_TEST_SUITE_P(AllConvexPairs, ConvexPairSeparation, ::testing::Values
                          [](const ::testing::TestParamInfo<ShapePair>& param_info) {
                            return param_info.param.a.name + "_" + param_info.param.b.name;
                          });
+
+// signed_separation_below: either the exact separation, or a lower bound that already
+// reaches the threshold (then the exact value does too); only pairs with an ellipsoid use it.
+TEST_P(ConvexPairSeparation, BelowAThresholdIsExactOrABoundAboveIt) {
+  std::mt19937_64 rng(58);
+  const bool with_ellipsoid = std::holds_alternative<Ellipsoid>(shape_a()) ||
+                              std::holds_alternative<Ellipsoid>(shape_b());
+  int bounds = 0;
+  int exact = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto [pose_a, pose_b] = random_poses(rng);
+    const double threshold = (trial % 3 == 0 ? 0.0 : 0.1) * scale();
+    const SignedSeparation full = signed_separation(shape_a(), pose_a, shape_b(), pose_b);
+    const SignedSeparation below =
+        signed_separation_below(shape_a(), pose_a, shape_b(), pose_b, threshold);
+    if (below.bound_only) {
+      ++bounds;
+      EXPECT_TRUE(with_ellipsoid);
+      EXPECT_GE(below.phi, threshold);
+      EXPECT_LE(below.phi, full.phi + 1e-12 * scale());
+      const Vec3 centre_line = (pose_b.position - pose_a.position).normalized();
+      EXPECT_NEAR(below.phi, shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b, centre_line),
+                  1e-12 * scale());
+    } else {
+      ++exact;
+      EXPECT_EQ(below.phi, full.phi);
+      EXPECT_EQ(below.normal, full.normal);
+      EXPECT_EQ(below.point_a, full.point_a);
+      EXPECT_EQ(below.point_b, full.point_b);
+      if (full.phi < threshold) continue;
+      // An exact answer above the threshold: the centre-line bound fell short of it.
+      EXPECT_TRUE(!with_ellipsoid ||
+                  shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b,
+                                    (pose_b.position - pose_a.position).normalized()) < threshold);
+    }
+  }
+  EXPECT_GT(exact, 0);
+  if (with_ellipsoid) {
+    EXPECT_GT(bounds, 0);
+  }
+}
+
+TEST(SignedSeparation, BelowAThresholdIsExactForTorusPairsAndCoincidentCentres) {
+  std::mt19937_64 rng(59);
+  const Torus ring{1.0, 0.1};
+  const Ellipsoid ellipsoid{Vec3(0.5, 0.7, 1.2)};
+  for (int trial = 0; trial < 5; ++trial) {
+    const Pose pose_t{Vec3::Zero(), random_rotation(rng)};
+    const Pose pose_e{4.0 * random_unit(rng), random_rotation(rng)};
+    const SignedSeparation below = signed_separation_below(ring, pose_t, ellipsoid, pose_e, -10.0);
+    EXPECT_FALSE(below.bound_only);
+    EXPECT_EQ(below.phi, signed_separation(ring, pose_t, ellipsoid, pose_e).phi);
+  }
+  const Pose same{Vec3(1, 2, 3), random_rotation(rng)};
+  const SignedSeparation centred = signed_separation_below(ellipsoid, same, ellipsoid, same, -10.0);
+  EXPECT_FALSE(centred.bound_only);
+  EXPECT_LT(centred.phi, 0.0);
+}
 
 TEST(SignedSeparation, SphereSphereIsClosedForm) {
   const Pose a{Vec3(1.0, 2.0, 3.0), Quaternion::Identity()};
