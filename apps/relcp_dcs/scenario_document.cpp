@@ -1,6 +1,6 @@
 #include "relcp_dcs/scenario_document.hpp"
 
-#include <cmath>
+#include <span>
 
 #include "core/error.hpp"
 #include "io/scenario_overrides.hpp"
@@ -46,13 +46,28 @@ void ScenarioDocument::fail(const YAML::Node& node, const std::string& key_path,
   throw InputError(file_, line_of(node), key_path, message);
 }
 
+void ScenarioDocument::fail(const InputError& error) const {
+  if (overridden(error.key())) throw InputError("--set", 0, error.key(), error.message());
+  throw error;
+}
+
 ScenarioNode::ScenarioNode(const ScenarioDocument& document, YAML::Node node, std::string path)
     : document_(document), node_(std::move(node)), path_(std::move(path)) {}
+
+template <typename Check>
+auto ScenarioNode::checked(Check check) const {
+  try {
+    return check(io::YamlNodeReader(node_, document_.file(), path_));
+  } catch (const InputError& error) {
+    document_.fail(error);
+  }
+}
 
 std::string ScenarioNode::key_path(std::string_view key) const {
   return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
 }
 
+// A key with an empty value (`key:`) counts as absent, so that optional keys take their default.
 bool ScenarioNode::has(std::string_view key) const {
   const YAML::Node value = node_[std::string(key)];
   return value.IsDefined() && !value.IsNull();
@@ -69,10 +84,11 @@ void ScenarioNode::fail_at(const YAML::Node& node, const std::string& key_path,
 }
 
 ScenarioNode ScenarioNode::child(std::string_view key) const {
-  if (!has(key)) fail(key, "missing (a mapping is required)");
-  const YAML::Node value = node_[std::string(key)];
-  if (!value.IsMap()) fail(key, "must be a mapping");
-  return ScenarioNode(document_, value, key_path(key));
+  return checked([&](const io::YamlNodeReader& reader) {
+    const io::YamlNodeReader value = reader.child(key);
+    value.expect_map();
+    return ScenarioNode(document_, value.node(), value.key_path());
+  });
 }
 
 ScenarioNode ScenarioNode::nested(YAML::Node node, std::string key_path) const {
@@ -80,10 +96,7 @@ ScenarioNode ScenarioNode::nested(YAML::Node node, std::string key_path) const {
 }
 
 std::string ScenarioNode::text(std::string_view key) const {
-  if (!has(key)) fail(key, "missing (required)");
-  const YAML::Node value = node_[std::string(key)];
-  if (!value.IsScalar()) fail(key, "must be a single value");
-  return value.Scalar();
+  return checked([&](const io::YamlNodeReader& reader) { return reader.child(key).as_string(); });
 }
 
 std::string ScenarioNode::text(std::string_view key, std::string fallback) const {
@@ -91,13 +104,7 @@ std::string ScenarioNode::text(std::string_view key, std::string fallback) const
 }
 
 double ScenarioNode::number(std::string_view key) const {
-  if (!has(key)) fail(key, "missing (a number is required)");
-  const YAML::Node value = node_[std::string(key)];
-  double result = 0.0;
-  if (!value.IsScalar() || !YAML::convert<double>::decode(value, result) || !std::isfinite(result)) {
-    fail(key, "must be a finite number");
-  }
-  return result;
+  return checked([&](const io::YamlNodeReader& reader) { return reader.child(key).as_double(); });
 }
 
 double ScenarioNode::number(std::string_view key, double fallback) const {
@@ -105,9 +112,7 @@ double ScenarioNode::number(std::string_view key, double fallback) const {
 }
 
 double ScenarioNode::positive(std::string_view key) const {
-  const double value = number(key);
-  if (!(value > 0.0)) fail(key, "must be positive");
-  return value;
+  return checked([&](const io::YamlNodeReader& reader) { return reader.child(key).as_positive_double(); });
 }
 
 double ScenarioNode::positive(std::string_view key, double fallback) const {
@@ -116,37 +121,22 @@ double ScenarioNode::positive(std::string_view key, double fallback) const {
 
 int ScenarioNode::integer(std::string_view key, int fallback) const {
   if (!has(key)) return fallback;
-  const YAML::Node value = node_[std::string(key)];
-  int result = 0;
-  if (!value.IsScalar() || !YAML::convert<int>::decode(value, result)) fail(key, "must be an integer");
-  return result;
+  return checked([&](const io::YamlNodeReader& reader) { return reader.child(key).as_int(); });
 }
 
 std::vector<double> ScenarioNode::numbers(std::string_view key) const {
-  if (!has(key)) fail(key, "missing (a list of numbers is required)");
-  const YAML::Node value = node_[std::string(key)];
-  if (!value.IsSequence()) fail(key, "must be a list of numbers");
-  std::vector<double> result;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    double entry = 0.0;
-    if (!value[i].IsScalar() || !YAML::convert<double>::decode(value[i], entry) || !std::isfinite(entry)) {
-      fail_at(value[i], key_path(key) + "[" + std::to_string(i) + "]", "must be a finite number");
-    }
-    result.push_back(entry);
-  }
-  return result;
+  return checked([&](const io::YamlNodeReader& reader) {
+    const io::YamlNodeReader list = reader.child(key);
+    std::vector<double> result;
+    for (std::size_t i = 0; i < list.size(); ++i) result.push_back(list.element(i).as_double());
+    return result;
+  });
 }
 
 void ScenarioNode::allow_only(std::initializer_list<std::string_view> allowed) const {
-  for (const auto& entry : node_) {
-    const std::string key = entry.first.as<std::string>();
-    bool known = false;
-    for (std::string_view name : allowed) known = known || name == key;
-    if (known) continue;
-    std::string list;
-    for (std::string_view name : allowed) list += (list.empty() ? "" : ", ") + std::string(name);
-    document_.fail(entry.first, key_path(key), "unknown key (expected one of: " + list + ")");
-  }
+  checked([&](const io::YamlNodeReader& reader) {
+    reader.expect_only_keys(std::span<const std::string_view>(allowed.begin(), allowed.size()));
+  });
 }
 
 }  // namespace relcp::apps::dcs

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.hpp"
+
 namespace relcp::apps::dcs {
 
 class ScenarioDocument;
@@ -44,6 +46,11 @@ class ScenarioNode {
                             const std::string& message) const;
 
  private:
+  // Runs check(io::YamlNodeReader on this node); its InputError goes through the document.
+  // Defined and used only in scenario_document.cpp.
+  template <typename Check>
+  auto checked(Check check) const;
+
   const ScenarioDocument& document_;
   YAML::Node node_;
   std::string path_;
@@ -61,6 +68,8 @@ class ScenarioDocument {
 
   [[noreturn]] void fail(const YAML::Node& node, const std::string& key_path,
                          const std::string& message) const;
+  // Rethrows an error of io::YamlNodeReader, as "--set" when an override set its key path.
+  [[noreturn]] void fail(const InputError& error) const;
 
  private:
   ScenarioDocument(std::string file, YAML::Node root) : file_(std::move(file)), root_(std::move(root)) {}
