@@ -1,11 +1,11 @@
 # Each layer in src/<layer> is a static library relcp_<layer> made of every .cpp in its folder
-# (and every .cu when CUDA is on). The exported relcp::relcp links all layers.
+# and its sub-module folders (and every .cu when CUDA is on). The exported relcp::relcp links all layers.
 
 function(relcp_add_layer layer)
   cmake_parse_arguments(ARG "" "" "LAYERS;PUBLIC_LIBS;PRIVATE_LIBS" ${ARGN})
-  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
   if(RELCP_WITH_CUDA)
-    file(GLOB cuda_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cu)
+    file(GLOB_RECURSE cuda_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cu)
     list(APPEND sources ${cuda_sources})
   endif()
   set(target relcp_${layer})

@@ -8,6 +8,10 @@ find_package(GTest REQUIRED)
 set(RELCP_MPI_ENVIRONMENT OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
     OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE)
 
+# The main() of every MPI test, compiled once.
+add_library(relcp_mpi_gtest_main STATIC ${PROJECT_SOURCE_DIR}/tests/support/mpi_gtest_main.cpp)
+target_link_libraries(relcp_mpi_gtest_main PUBLIC GTest::gtest MPI::MPI_CXX PRIVATE relcp_warnings)
+
 # Tests find their data through RELCP_SOURCE_DIR (the checkout), never through __FILE__: ccache
 # with CCACHE_BASEDIR (scripts/setup.sh) turns source paths into relative ones.
 function(relcp_test_paths name)
@@ -35,8 +39,8 @@ function(relcp_add_mpi_test name)
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 300)
   endif()
-  add_executable(${name} ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/tests/support/mpi_gtest_main.cpp)
-  target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest MPI::MPI_CXX relcp_warnings)
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS} relcp_mpi_gtest_main relcp_warnings)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests)
   relcp_test_paths(${name})
   foreach(ranks IN LISTS ARG_RANKS)

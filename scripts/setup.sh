@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 packages=(
   trilinos-all-dev libptscotch-dev libopenmpi-dev openmpi-bin libhdf5-openmpi-dev
   libyaml-cpp-dev libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-  libspdlog-dev libmuparser-dev libfftw3-dev libboost-dev libsuitesparse-dev ccache ninja-build
+  libspdlog-dev libmuparser-dev libfftw3-dev libboost-dev libsuitesparse-dev nlohmann-json3-dev
+  ccache ninja-build
   cmake g++
   python3-numpy python3-matplotlib python3-h5py python3-yaml
 )

@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "collision/contact_operator.hpp"
-#include "collision/distributed_constraint_matrix.hpp"
-#include "collision/distributed_solver.hpp"
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/solvers/distributed_solver.hpp"
 #include "common/app_main.hpp"
 #include "core/stopwatch.hpp"
 

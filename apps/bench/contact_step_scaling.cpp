@@ -34,17 +34,17 @@
 #include <vector>
 
 #include "bench/mpi_bench.hpp"
-#include "collision/contact_resolver.hpp"
-#include "collision/distributed_vector.hpp"
+#include "collision/linalg/distributed_vector.hpp"
+#include "collision/strategies/contact_resolver.hpp"
 #include "core/stopwatch.hpp"
 #include "dynamics/overdamped_integrator.hpp"
 #include "dynamics/radial_force.hpp"
 #include "geometry/signed_separation.hpp"
 #include "particles/body_codec.hpp"
 #include "particles/counter_rng.hpp"
+#include "particles/morton_order.hpp"
 #include "particles/particle_store.hpp"
 #include "particles/partitioner.hpp"
-#include "particles/morton_order.hpp"
 #include "particles/random_placement.hpp"
 
 namespace {

@@ -25,15 +25,15 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "dcs/batched_lcp.hpp"
-#include "dcs/contour_hyperbolic.hpp"
-#include "dcs/contour_sums.hpp"
-#include "dcs/contour_tables.hpp"
-#include "dcs/device_query_cuda.hpp"
-#include "dcs/dlcp_time_grid.hpp"
-#include "dcs/laplace_iteration.hpp"
-#include "dcs/lcp_selection.hpp"
-#include "dcs/signorini_problem.hpp"
+#include "dcs/batched/batched_lcp.hpp"
+#include "dcs/batched/lcp_selection.hpp"
+#include "dcs/device/device_query_cuda.hpp"
+#include "dcs/laplace/contour_hyperbolic.hpp"
+#include "dcs/laplace/contour_sums.hpp"
+#include "dcs/laplace/contour_tables.hpp"
+#include "dcs/laplace/laplace_iteration.hpp"
+#include "dcs/problems/dlcp_time_grid.hpp"
+#include "dcs/problems/signorini_problem.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 //                          growth with n);
 //   DenseSpd250/<solver>   make_pd_matrix(250) with the planted solution, Lemke and Fischer-Newton
 //                          (the problem scripts/bench_lcp_siconos.py also gives to Siconos);
-//   ContactChain/<solver>/n  a loaded chain of n contacts (lcp/contact_network_lcps.hpp, no open
+//   ContactChain/<solver>/n  a loaded chain of n contacts (lcp/problems/contact_network_lcps.hpp, no open
 //                          contact), condition number ~ n^2: iterations of the QP solvers bbpgd,
 //                          apgd and mprgp to 1e-8 as the chain grows;
 //   ContactLattice/<solver>/side  a compressed 2-D packing of side^2 discs (about 3 side^2
@@ -22,8 +22,8 @@
 #include <string>
 #include <utility>
 
-#include "lcp/contact_network_lcps.hpp"
-#include "lcp/erleben_generators.hpp"
+#include "lcp/problems/contact_network_lcps.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "lcp/registry.hpp"
 
 namespace {

@@ -12,17 +12,17 @@
 #include "common/app_main.hpp"
 #include "core/exit_code.hpp"
 #include "core/stopwatch.hpp"
-#include "relcp_dcs/run_output.hpp"
-#include "relcp_dcs/scenario_document.hpp"
-#include "relcp_dcs/scenario_kind.hpp"
+#include "io/dcs/run_output.hpp"
+#include "io/dcs/scenario_document.hpp"
+#include "io/dcs/scenario_kind.hpp"
 
 namespace {
 
-using relcp::apps::dcs::ScenarioDocument;
+using relcp::io::dcs::ScenarioDocument;
 
 std::string problem_types_help() {
   std::string text = "Problem types (problem.type):\n";
-  for (const auto& kind : relcp::apps::dcs::scenario_kinds()) {
+  for (const auto& kind : relcp::io::dcs::scenario_kinds()) {
     text += "  " + std::string(kind.type) + ": " + std::string(kind.description) + "\n";
   }
   return text + "Methods for friction problems (method.name): switching, taubert-euler, taubert-rk4, moreau.\n"
@@ -46,11 +46,11 @@ relcp::dcs::ProgressCallback stderr_progress(double t_end) {
 int run_scenario(const std::string& config, const std::string& output,
                  const std::vector<std::string>& overrides) {
   const ScenarioDocument document = ScenarioDocument::load(config, overrides);
-  const auto prepared = relcp::apps::dcs::prepare_run(document);  // all validation happens here
+  const auto prepared = relcp::io::dcs::prepare_run(document);  // all validation happens here
 
   std::filesystem::path directory = output;
   if (directory.empty()) directory = std::filesystem::path("output") / std::filesystem::path(config).stem();
-  relcp::apps::dcs::prepare_output_directory(directory);
+  relcp::io::dcs::prepare_output_directory(directory);
   const double t_end = document.root().child("time").number("T");
   prepared->execute({directory, stderr_progress(t_end)});
   return relcp::kExitOk;

@@ -7,7 +7,7 @@
 #include "geom_json.hpp"
 #include "geometry/multisphere.hpp"
 #include "geometry/signed_separation.hpp"
-#include "io/body_yaml.hpp"
+#include "io/scenario/body_yaml.hpp"
 
 namespace relcp::apps::geom {
 namespace {

@@ -5,10 +5,10 @@
 
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
-#include "json_object.hpp"
-#include "lcp/erleben_generators.hpp"
-#include "lcp/siconos_dat_writer.hpp"
-#include "lcp/solution_file.hpp"
+#include "json_report.hpp"
+#include "lcp/io/siconos_dat_writer.hpp"
+#include "lcp/io/solution_file.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "option_values.hpp"
 
 namespace relcp::apps::lcp_cli {
@@ -57,12 +57,12 @@ int run_generate(const GenerateArguments& arguments) {
   const erleben::GeneratedLcp generated = generate(arguments);
   relcp::lcp::write_siconos_dat(arguments.out, generated.problem);
   if (!arguments.solution.empty()) relcp::lcp::write_solution(arguments.solution, generated.solution);
-  JsonObject report;
-  report.add("family", arguments.family)
-      .add("n", static_cast<std::int64_t>(generated.problem.size()))
-      .add("nnz", static_cast<std::int64_t>(generated.problem.nonzeros()))
-      .add("out", arguments.out);
-  std::cout << report.str() << std::endl;
+  JsonReport report;
+  report["family"] = arguments.family;
+  report["n"] = generated.problem.size();
+  report["nnz"] = generated.problem.nonzeros();
+  report["out"] = arguments.out;
+  std::cout << report_line(report) << std::endl;
   return kExitOk;
 }
 

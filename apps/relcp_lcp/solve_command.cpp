@@ -7,12 +7,12 @@
 #include "core/exit_code.hpp"
 #include "core/logging.hpp"
 #include "core/stopwatch.hpp"
-#include "json_object.hpp"
-#include "lcp/matrix_market_reader.hpp"
+#include "json_report.hpp"
+#include "lcp/io/matrix_market_reader.hpp"
+#include "lcp/io/siconos_dat_reader.hpp"
+#include "lcp/io/solution_file.hpp"
 #include "lcp/registry.hpp"
 #include "lcp/residual.hpp"
-#include "lcp/siconos_dat_reader.hpp"
-#include "lcp/solution_file.hpp"
 #include "option_values.hpp"
 
 namespace relcp::apps::lcp_cli {
@@ -104,15 +104,15 @@ int run_solve(const SolveArguments& arguments) {
     write_failure = arguments.out + ": not written, the solver returned no finite z";
   }
 
-  JsonObject report;
-  report.add("solver", solver->name())
-      .add("status", lcp::to_string(result.status))
-      .add("iterations", static_cast<std::int64_t>(result.iterations))
-      .add("residual", reported_residual(problem, result))
-      .add("seconds", seconds)
-      .add("n", static_cast<std::int64_t>(problem.size()))
-      .add("nnz", static_cast<std::int64_t>(problem.nonzeros()));
-  std::cout << report.str() << std::endl;
+  JsonReport report;
+  report["solver"] = solver->name();
+  report["status"] = lcp::to_string(result.status);
+  report["iterations"] = result.iterations;
+  report["residual"] = reported_residual(problem, result);
+  report["seconds"] = seconds;
+  report["n"] = problem.size();
+  report["nnz"] = problem.nonzeros();
+  std::cout << report_line(report) << std::endl;
 
   if (write_failure) throw RunTimeFailure(*write_failure);
   return result.status == lcp::Status::converged ? kExitOk : kExitRunFailure;

@@ -5,8 +5,8 @@
 #include <iostream>
 
 #include "core/logging.hpp"
-#include "io/scenario_reader.hpp"
-#include "io/simulation_driver.hpp"
+#include "io/run/simulation_driver.hpp"
+#include "io/scenario/scenario_reader.hpp"
 
 namespace relcp::apps::sim {
 

@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "collision/body_space_lcp.hpp"
-#include "collision/contact_operator.hpp"
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/solvers/body_space_lcp.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

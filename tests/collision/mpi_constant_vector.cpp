@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include "collision/constant_vector.hpp"
-#include "collision/distributed_vector_ops.hpp"
+#include "collision/assembly/constant_vector.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

@@ -5,8 +5,8 @@
 
 #include <stdexcept>
 
-#include "collision/distributed_constraint_matrix.hpp"
-#include "collision/distributed_vector.hpp"
+#include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/linalg/distributed_vector.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include "collision/contact_operator.hpp"
-#include "collision/distributed_vector_ops.hpp"
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

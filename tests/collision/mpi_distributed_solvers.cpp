@@ -9,12 +9,12 @@
 #include <random>
 #include <string>
 
-#include "collision/contact_operator.hpp"
-#include "collision/distributed_solver.hpp"
-#include "collision/distributed_vector_ops.hpp"
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/solvers/distributed_solver.hpp"
 #include "core/error.hpp"
 #include "lcp/problem.hpp"
-#include "lcp/projected_gradient_solvers.hpp"
+#include "lcp/projection/projected_gradient_solvers.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

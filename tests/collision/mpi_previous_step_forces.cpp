@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include "collision/contact_operator.hpp"
-#include "collision/distributed_solver.hpp"
-#include "collision/distributed_vector_ops.hpp"
-#include "collision/previous_step_forces.hpp"
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/assembly/previous_step_forces.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/solvers/distributed_solver.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

@@ -8,12 +8,12 @@
 #include <cmath>
 #include <vector>
 
-#include "collision/contact_operator.hpp"
-#include "collision/distributed_vector_ops.hpp"
-#include "collision/tpetra_vector_space.hpp"
-#include "lcp/eigen_vector_space.hpp"
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/linalg/tpetra_vector_space.hpp"
 #include "lcp/problem.hpp"
-#include "lcp/projected_gradient.hpp"
+#include "lcp/projection/eigen_vector_space.hpp"
+#include "lcp/projection/projected_gradient.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "collision/wall_constraints.hpp"
+#include "collision/detection/wall_constraints.hpp"
 #include "dynamics/local_drag_mobility.hpp"
 #include "dynamics/mass_properties.hpp"
 #include "support/contact_scene.hpp"

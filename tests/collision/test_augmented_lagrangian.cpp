@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "collision/augmented_lagrangian.hpp"
-#include "lcp/lemke.hpp"
+#include "collision/solvers/augmented_lagrangian.hpp"
+#include "lcp/pivoting/lemke.hpp"
 #include "lcp/problem.hpp"
 
 namespace relcp::collision {

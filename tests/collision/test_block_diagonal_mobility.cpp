@@ -4,7 +4,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "collision/block_diagonal_mobility.hpp"
+#include "collision/assembly/block_diagonal_mobility.hpp"
 
 namespace relcp::collision {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <stdexcept>
 
-#include "collision/constraint_record.hpp"
-#include "collision/constraint_set.hpp"
+#include "collision/assembly/constraint_record.hpp"
+#include "collision/assembly/constraint_set.hpp"
 #include "geometry/constraint_row.hpp"
 
 namespace relcp::collision {

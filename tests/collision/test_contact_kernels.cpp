@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "collision/contact_kernels.hpp"
+#include "collision/assembly/contact_kernels.hpp"
 
 namespace relcp::collision {
 namespace {

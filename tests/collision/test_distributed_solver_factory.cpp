@@ -1,7 +1,7 @@
 // Distributed solvers by name.
 #include <gtest/gtest.h>
 
-#include "collision/distributed_solver.hpp"
+#include "collision/solvers/distributed_solver.hpp"
 #include "core/error.hpp"
 
 namespace relcp::collision {

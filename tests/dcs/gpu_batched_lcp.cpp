@@ -6,10 +6,10 @@
 #include <random>
 #include <vector>
 
-#include "dcs/batched_lcp.hpp"
-#include "dcs/batched_lcp_cuda.hpp"
-#include "dcs/device_query_cuda.hpp"
-#include "dcs/lcp_selection.hpp"
+#include "dcs/batched/batched_lcp.hpp"
+#include "dcs/batched/batched_lcp_cuda.hpp"
+#include "dcs/batched/lcp_selection.hpp"
+#include "dcs/device/device_query_cuda.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -6,13 +6,13 @@
 #include <cmath>
 #include <vector>
 
-#include "dcs/batched_lcp.hpp"
-#include "dcs/contour_hyperbolic.hpp"
-#include "dcs/contour_sums.hpp"
-#include "dcs/contour_tables.hpp"
-#include "dcs/device_query_cuda.hpp"
-#include "dcs/dlcp_time_grid.hpp"
-#include "dcs/laplace_iteration.hpp"
+#include "dcs/batched/batched_lcp.hpp"
+#include "dcs/device/device_query_cuda.hpp"
+#include "dcs/laplace/contour_hyperbolic.hpp"
+#include "dcs/laplace/contour_sums.hpp"
+#include "dcs/laplace/contour_tables.hpp"
+#include "dcs/laplace/laplace_iteration.hpp"
+#include "dcs/problems/dlcp_time_grid.hpp"
 #include "test_laplace_problems.hpp"
 
 namespace relcp::dcs {

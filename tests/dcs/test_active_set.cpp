@@ -2,8 +2,8 @@
 
 #include <limits>
 
-#include "dcs/active_set.hpp"
-#include "dcs/switching_function.hpp"
+#include "dcs/switching/active_set.hpp"
+#include "dcs/switching/switching_function.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -3,9 +3,9 @@
 #include <Eigen/LU>
 
 #include "core/error.hpp"
-#include "dcs/active_set_rhs.hpp"
-#include "dcs/friction_oscillator_system.hpp"
-#include "dcs/switching_matrix.hpp"
+#include "dcs/switching/active_set_rhs.hpp"
+#include "dcs/switching/friction_oscillator_system.hpp"
+#include "dcs/switching/switching_matrix.hpp"
 #include "support/sign_system.hpp"
 
 namespace relcp::dcs {

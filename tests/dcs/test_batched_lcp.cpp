@@ -7,8 +7,8 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "dcs/batched_lcp.hpp"
-#include "dcs/wuchen_small_problem.hpp"
+#include "dcs/batched/batched_lcp.hpp"
+#include "dcs/problems/wuchen_small_problem.hpp"
 
 namespace relcp::dcs {
 namespace {

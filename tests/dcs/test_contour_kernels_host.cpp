@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "dcs/contour_hyperbolic.hpp"
-#include "dcs/contour_kernels.hpp"
-#include "dcs/contour_sums.hpp"
-#include "dcs/contour_tables.hpp"
+#include "dcs/laplace/contour_hyperbolic.hpp"
+#include "dcs/laplace/contour_kernels.hpp"
+#include "dcs/laplace/contour_sums.hpp"
+#include "dcs/laplace/contour_tables.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <complex>
 
-#include "dcs/contour_phi_functions.hpp"
+#include "dcs/laplace/contour_phi_functions.hpp"
 
 namespace relcp::dcs {
 namespace {

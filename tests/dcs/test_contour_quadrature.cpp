@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "dcs/contour_hyperbolic.hpp"
-#include "dcs/dlcp_problem.hpp"
-#include "dcs/dlcp_time_grid.hpp"
-#include "dcs/laplace_dense_ode_solver.hpp"
+#include "dcs/laplace/contour_hyperbolic.hpp"
+#include "dcs/laplace/laplace_dense_ode_solver.hpp"
+#include "dcs/problems/dlcp_problem.hpp"
+#include "dcs/problems/dlcp_time_grid.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "core/error.hpp"
-#include "dcs/expression.hpp"
+#include "dcs/problems/expression.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "dcs/gauss_seidel_waveform_projected.hpp"
-#include "dcs/implicit_euler_dncp.hpp"
-#include "dcs/projected_dynamical_system_problem.hpp"
+#include "dcs/problems/projected_dynamical_system_problem.hpp"
+#include "dcs/waveform/gauss_seidel_waveform_projected.hpp"
+#include "dcs/waveform/implicit_euler_dncp.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "dcs/gauss_seidel_waveform_dncp.hpp"
-#include "dcs/implicit_euler_dncp.hpp"
-#include "dcs/rectifier_problem.hpp"
+#include "dcs/problems/rectifier_problem.hpp"
+#include "dcs/waveform/gauss_seidel_waveform_dncp.hpp"
+#include "dcs/waveform/implicit_euler_dncp.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -7,8 +7,8 @@
 #include <numbers>
 
 #include "core/error.hpp"
-#include "dcs/dlcp_matrix_properties.hpp"
-#include "dcs/signorini_problem.hpp"
+#include "dcs/problems/dlcp_matrix_properties.hpp"
+#include "dcs/problems/signorini_problem.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -5,10 +5,10 @@
 
 #include <cmath>
 
-#include "dcs/dlcp_matrix_properties.hpp"
-#include "dcs/dlcp_shifted_solver.hpp"
-#include "dcs/implicit_euler.hpp"
-#include "dcs/wuchen_small_problem.hpp"
+#include "dcs/problems/dlcp_matrix_properties.hpp"
+#include "dcs/problems/wuchen_small_problem.hpp"
+#include "dcs/waveform/dlcp_shifted_solver.hpp"
+#include "dcs/waveform/implicit_euler.hpp"
 
 namespace relcp::dcs {
 namespace {

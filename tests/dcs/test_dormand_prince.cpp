@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "dcs/dormand_prince.hpp"
-#include "dcs/step_size_controller.hpp"
+#include "dcs/switching/dormand_prince.hpp"
+#include "dcs/switching/step_size_controller.hpp"
 
 namespace relcp::dcs {
 namespace {

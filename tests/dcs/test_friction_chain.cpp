@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "dcs/friction_oscillator_system.hpp"
-#include "dcs/switching_integrator.hpp"
+#include "dcs/switching/friction_oscillator_system.hpp"
+#include "dcs/switching/switching_integrator.hpp"
 #include "support/reference_fixture.hpp"
 #include "support/trajectory_error.hpp"
 

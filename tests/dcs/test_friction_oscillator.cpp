@@ -3,7 +3,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "dcs/friction_oscillator_system.hpp"
+#include "dcs/switching/friction_oscillator_system.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -7,15 +7,15 @@
 #include <memory>
 
 #include "core/error.hpp"
-#include "dcs/dlcp_dncp_problem.hpp"
-#include "dcs/gauss_seidel_waveform.hpp"
-#include "dcs/gauss_seidel_waveform_dncp.hpp"
-#include "dcs/gauss_seidel_waveform_projected.hpp"
-#include "dcs/implicit_euler.hpp"
-#include "dcs/implicit_euler_dncp.hpp"
-#include "dcs/projected_dynamical_system_problem.hpp"
-#include "dcs/signorini_problem.hpp"
-#include "dcs/wuchen_small_problem.hpp"
+#include "dcs/problems/dlcp_dncp_problem.hpp"
+#include "dcs/problems/projected_dynamical_system_problem.hpp"
+#include "dcs/problems/signorini_problem.hpp"
+#include "dcs/problems/wuchen_small_problem.hpp"
+#include "dcs/waveform/gauss_seidel_waveform.hpp"
+#include "dcs/waveform/gauss_seidel_waveform_dncp.hpp"
+#include "dcs/waveform/gauss_seidel_waveform_projected.hpp"
+#include "dcs/waveform/implicit_euler.hpp"
+#include "dcs/waveform/implicit_euler_dncp.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -5,9 +5,9 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "dcs/dlcp_shifted_solver.hpp"
-#include "dcs/implicit_euler.hpp"
-#include "dcs/signorini_problem.hpp"
+#include "dcs/problems/signorini_problem.hpp"
+#include "dcs/waveform/dlcp_shifted_solver.hpp"
+#include "dcs/waveform/implicit_euler.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -10,10 +10,10 @@
 #include <memory>
 
 #include "core/error.hpp"
-#include "dcs/batched_lcp.hpp"
-#include "dcs/dlcp_problem.hpp"
-#include "dcs/dlcp_time_grid.hpp"
-#include "dcs/laplace_iteration.hpp"
+#include "dcs/batched/batched_lcp.hpp"
+#include "dcs/laplace/laplace_iteration.hpp"
+#include "dcs/problems/dlcp_problem.hpp"
+#include "dcs/problems/dlcp_time_grid.hpp"
 #include "test_laplace_problems.hpp"
 
 namespace relcp::dcs {

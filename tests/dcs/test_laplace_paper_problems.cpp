@@ -9,12 +9,12 @@
 #include <cstdio>
 #include <vector>
 
-#include "dcs/batched_lcp.hpp"
-#include "dcs/dlcp_time_grid.hpp"
-#include "dcs/implicit_euler.hpp"
-#include "dcs/laplace_iteration.hpp"
-#include "dcs/signorini_problem.hpp"
-#include "dcs/wuchen_small_problem.hpp"
+#include "dcs/batched/batched_lcp.hpp"
+#include "dcs/laplace/laplace_iteration.hpp"
+#include "dcs/problems/dlcp_time_grid.hpp"
+#include "dcs/problems/signorini_problem.hpp"
+#include "dcs/problems/wuchen_small_problem.hpp"
+#include "dcs/waveform/implicit_euler.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -7,7 +7,7 @@
 #include <numbers>
 #include <vector>
 
-#include "dcs/dlcp_problem.hpp"
+#include "dcs/problems/dlcp_problem.hpp"
 #include "dcs/types.hpp"
 
 namespace relcp::dcs::laplace_test {

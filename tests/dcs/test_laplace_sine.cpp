@@ -8,14 +8,14 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "dcs/batched_lcp.hpp"
-#include "dcs/contour_hyperbolic.hpp"
-#include "dcs/dlcp_problem.hpp"
-#include "dcs/dlcp_time_grid.hpp"
-#include "dcs/laplace_dense_ode_solver.hpp"
-#include "dcs/laplace_iteration.hpp"
-#include "dcs/laplace_sine_ode_solver.hpp"
-#include "dcs/laplace_structure.hpp"
+#include "dcs/batched/batched_lcp.hpp"
+#include "dcs/laplace/contour_hyperbolic.hpp"
+#include "dcs/laplace/laplace_dense_ode_solver.hpp"
+#include "dcs/laplace/laplace_iteration.hpp"
+#include "dcs/laplace/laplace_sine_ode_solver.hpp"
+#include "dcs/laplace/laplace_structure.hpp"
+#include "dcs/problems/dlcp_problem.hpp"
+#include "dcs/problems/dlcp_time_grid.hpp"
 #include "test_laplace_problems.hpp"
 
 namespace relcp::dcs {

@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "dcs/batched_lcp_cuda.hpp"
-#include "dcs/dlcp_least_element.hpp"
-#include "dcs/dlcp_principal_pivoting.hpp"
-#include "dcs/lcp_kernels_cuda.hpp"
-#include "dcs/lcp_selection.hpp"
+#include "dcs/batched/batched_lcp_cuda.hpp"
+#include "dcs/batched/dlcp_least_element.hpp"
+#include "dcs/batched/dlcp_principal_pivoting.hpp"
+#include "dcs/batched/lcp_kernels_cuda.hpp"
+#include "dcs/batched/lcp_selection.hpp"
 
 namespace relcp::dcs {
 namespace {

@@ -5,9 +5,9 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "dcs/dlcp_matrix_properties.hpp"
-#include "dcs/lcp_selection.hpp"
-#include "lcp/enumeration.hpp"
+#include "dcs/batched/lcp_selection.hpp"
+#include "dcs/problems/dlcp_matrix_properties.hpp"
+#include "lcp/pivoting/enumeration.hpp"
 #include "lcp/problem.hpp"
 
 namespace relcp::dcs {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "dcs/moreau.hpp"
+#include "dcs/switching/moreau.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/stewart_reference.hpp"
 #include "support/trajectory_error.hpp"

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "dcs/sine_transform.hpp"
+#include "dcs/laplace/sine_transform.hpp"
 #include "dcs/types.hpp"
 
 namespace relcp::dcs {

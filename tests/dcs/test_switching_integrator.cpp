@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "dcs/switching_integrator.hpp"
+#include "dcs/switching/switching_integrator.hpp"
 #include "support/sign_system.hpp"
 
 namespace relcp::dcs {

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "dcs/friction_oscillator_system.hpp"
-#include "dcs/switching_lcp.hpp"
-#include "dcs/switching_matrix.hpp"
+#include "dcs/switching/friction_oscillator_system.hpp"
+#include "dcs/switching/switching_lcp.hpp"
+#include "dcs/switching/switching_matrix.hpp"
 #include "lcp/residual.hpp"
 #include "support/sign_system.hpp"
 

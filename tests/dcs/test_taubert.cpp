@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "dcs/fixed_step_march.hpp"
-#include "dcs/friction_oscillator_system.hpp"
-#include "dcs/taubert.hpp"
+#include "dcs/switching/fixed_step_march.hpp"
+#include "dcs/switching/friction_oscillator_system.hpp"
+#include "dcs/switching/taubert.hpp"
 #include "support/sign_system.hpp"
 #include "support/stewart_reference.hpp"
 #include "support/trajectory_error.hpp"

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/logging.hpp"
-#include "io/scenario_reader.hpp"
-#include "io/simulation_driver.hpp"
+#include "io/run/simulation_driver.hpp"
+#include "io/scenario/scenario_reader.hpp"
 
 namespace relcp::examples {
 

@@ -9,8 +9,8 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "io/checkpoint.hpp"
-#include "io/snapshot_file.hpp"
+#include "io/hdf5/checkpoint.hpp"
+#include "io/hdf5/snapshot_file.hpp"
 #include "mpi_scratch_directory.hpp"
 #include "particles/body_codec.hpp"
 

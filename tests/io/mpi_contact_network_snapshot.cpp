@@ -18,9 +18,9 @@
 
 #include "core/logging.hpp"
 #include "geometry/point_ellipsoid_distance.hpp"
-#include "io/scenario_reader.hpp"
-#include "io/simulation_driver.hpp"
-#include "io/snapshot_reader.hpp"
+#include "io/hdf5/snapshot_reader.hpp"
+#include "io/run/simulation_driver.hpp"
+#include "io/scenario/scenario_reader.hpp"
 #include "mpi_scratch_directory.hpp"
 
 namespace relcp::io {

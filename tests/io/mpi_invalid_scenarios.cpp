@@ -11,8 +11,8 @@
 
 #include "core/error.hpp"
 #include "core/logging.hpp"
-#include "io/scenario_reader.hpp"
-#include "io/simulation_driver.hpp"
+#include "io/run/simulation_driver.hpp"
+#include "io/scenario/scenario_reader.hpp"
 #include "mpi_scratch_directory.hpp"
 
 namespace relcp::io {

@@ -11,10 +11,10 @@
 
 #include "core/error.hpp"
 #include "core/logging.hpp"
-#include "io/checkpoint.hpp"
-#include "io/scenario_reader.hpp"
-#include "io/simulation_driver.hpp"
-#include "io/snapshot_reader.hpp"
+#include "io/hdf5/checkpoint.hpp"
+#include "io/hdf5/snapshot_reader.hpp"
+#include "io/run/simulation_driver.hpp"
+#include "io/scenario/scenario_reader.hpp"
 #include "mpi_scratch_directory.hpp"
 #include "particles/body_codec.hpp"
 

@@ -11,9 +11,9 @@
 #include "core/logging.hpp"
 #include "dynamics/local_drag_mobility.hpp"
 #include "dynamics/mass_properties.hpp"
-#include "io/scenario_reader.hpp"
-#include "io/simulation_driver.hpp"
-#include "io/snapshot_reader.hpp"
+#include "io/hdf5/snapshot_reader.hpp"
+#include "io/run/simulation_driver.hpp"
+#include "io/scenario/scenario_reader.hpp"
 #include "mpi_scratch_directory.hpp"
 
 namespace relcp::io {

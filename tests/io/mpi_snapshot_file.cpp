@@ -7,8 +7,8 @@
 
 #include <bit>
 
-#include "io/snapshot_file.hpp"
-#include "io/snapshot_reader.hpp"
+#include "io/hdf5/snapshot_file.hpp"
+#include "io/hdf5/snapshot_reader.hpp"
 #include "mpi_scratch_directory.hpp"
 
 namespace relcp::io {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
-#include "io/body_yaml.hpp"
+#include "io/scenario/body_yaml.hpp"
 
 namespace relcp::io {
 namespace {

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "io/initial_bodies.hpp"
-#include "io/scenario_reader.hpp"
+#include "io/scenario/initial_bodies.hpp"
+#include "io/scenario/scenario_reader.hpp"
 
 namespace relcp::io {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "io/progress_reporter.hpp"
+#include "io/run/progress_reporter.hpp"
 
 namespace relcp::io {
 namespace {

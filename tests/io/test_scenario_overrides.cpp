@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "io/scenario_overrides.hpp"
-#include "io/scenario_reader.hpp"
+#include "io/scenario/scenario_reader.hpp"
+#include "io/yaml/scenario_overrides.hpp"
 
 namespace relcp::io {
 namespace {

@@ -6,7 +6,7 @@
 #include <variant>
 
 #include "core/error.hpp"
-#include "io/scenario_reader.hpp"
+#include "io/scenario/scenario_reader.hpp"
 
 namespace relcp::io {
 namespace {

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include "io/stats_writer.hpp"
+#include "io/run/stats_writer.hpp"
 
 namespace relcp::io {
 namespace {

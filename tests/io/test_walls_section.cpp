@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "io/scenario_reader.hpp"
+#include "io/scenario/scenario_reader.hpp"
 
 namespace relcp::io {
 namespace {

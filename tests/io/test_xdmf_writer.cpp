@@ -9,7 +9,7 @@
 #include <regex>
 #include <sstream>
 
-#include "io/xdmf_writer.hpp"
+#include "io/hdf5/xdmf_writer.hpp"
 
 namespace relcp::io {
 namespace {

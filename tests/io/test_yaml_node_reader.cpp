@@ -5,7 +5,7 @@
 #include <array>
 
 #include "core/error.hpp"
-#include "io/yaml_node_reader.hpp"
+#include "io/yaml/yaml_node_reader.hpp"
 
 namespace relcp::io {
 namespace {

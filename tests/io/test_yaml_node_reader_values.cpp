@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "io/yaml_node_reader.hpp"
+#include "io/yaml/yaml_node_reader.hpp"
 
 namespace relcp::io {
 namespace {

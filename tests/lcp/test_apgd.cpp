@@ -10,9 +10,9 @@
 #include <tuple>
 #include <vector>
 
-#include "lcp/eigen_vector_space.hpp"
-#include "lcp/projected_gradient.hpp"
-#include "lcp/projected_gradient_solvers.hpp"
+#include "lcp/projection/eigen_vector_space.hpp"
+#include "lcp/projection/projected_gradient.hpp"
+#include "lcp/projection/projected_gradient_solvers.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/convex_qp_problems.hpp"

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "core/error.hpp"
-#include "lcp/projected_gradient_solvers.hpp"
+#include "lcp/projection/projected_gradient_solvers.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/convex_qp_problems.hpp"

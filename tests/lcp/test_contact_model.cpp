@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "lcp/contact_model.hpp"
-#include "lcp/enumeration.hpp"
-#include "lcp/lemke.hpp"
+#include "lcp/pivoting/enumeration.hpp"
+#include "lcp/pivoting/lemke.hpp"
+#include "lcp/problems/contact_model.hpp"
 #include "support/lcp_checks.hpp"
 
 namespace relcp::lcp {

@@ -9,9 +9,9 @@
 #include <set>
 #include <vector>
 
-#include "lcp/dantzig.hpp"
-#include "lcp/erleben_generators.hpp"
-#include "lcp/lemke.hpp"
+#include "lcp/pivoting/dantzig.hpp"
+#include "lcp/pivoting/lemke.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"
 

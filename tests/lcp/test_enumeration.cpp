@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "lcp/enumeration.hpp"
-#include "lcp/lemke.hpp"
+#include "lcp/pivoting/enumeration.hpp"
+#include "lcp/pivoting/lemke.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"
 

@@ -3,7 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <cmath>
 
-#include "lcp/erleben_generators.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "support/lcp_checks.hpp"
 
 namespace relcp::lcp::erleben {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lcp/erleben_generators.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "lcp/registry.hpp"
 #include "lcp/residual.hpp"
 #include "support/lcp_checks.hpp"

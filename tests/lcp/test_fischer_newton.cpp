@@ -6,8 +6,8 @@
 #include <random>
 #include <string>
 
-#include "lcp/erleben_generators.hpp"
-#include "lcp/fischer_newton.hpp"
+#include "lcp/newton/fischer_newton.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"

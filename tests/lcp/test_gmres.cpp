@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "lcp/gmres.hpp"
+#include "lcp/newton/gmres.hpp"
 #include "support/random_matrices.hpp"
 
 namespace relcp::lcp {

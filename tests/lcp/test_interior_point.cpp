@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "lcp/erleben_generators.hpp"
-#include "lcp/interior_point.hpp"
+#include "lcp/newton/interior_point.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"

@@ -7,8 +7,8 @@
 #include <limits>
 #include <random>
 
-#include "lcp/erleben_generators.hpp"
-#include "lcp/lemke.hpp"
+#include "lcp/pivoting/lemke.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"
 

@@ -5,10 +5,10 @@
 
 #include <random>
 
-#include "lcp/erleben_generators.hpp"
-#include "lcp/fischer_newton.hpp"
-#include "lcp/minmap_newton.hpp"
-#include "lcp/projected_line_search.hpp"
+#include "lcp/newton/fischer_newton.hpp"
+#include "lcp/newton/minmap_newton.hpp"
+#include "lcp/newton/projected_line_search.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "support/random_matrices.hpp"
 
 namespace relcp::lcp {

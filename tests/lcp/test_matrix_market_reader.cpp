@@ -6,7 +6,7 @@
 #include <variant>
 
 #include "core/error.hpp"
-#include "lcp/matrix_market_reader.hpp"
+#include "lcp/io/matrix_market_reader.hpp"
 
 namespace relcp::lcp {
 namespace {

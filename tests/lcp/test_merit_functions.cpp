@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "lcp/fischer_jacobian.hpp"
+#include "lcp/newton/fischer_jacobian.hpp"
 #include "lcp/residual.hpp"
 #include "support/random_matrices.hpp"
 

@@ -7,8 +7,8 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "lcp/erleben_generators.hpp"
-#include "lcp/minmap_newton.hpp"
+#include "lcp/newton/minmap_newton.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"

@@ -1,5 +1,5 @@
 // MPRGP through the LcpSolver interface (make_mprgp_solver, MprgpSolver), and the properties the
-// theory guarantees for the generic algorithm (lcp/mprgp.hpp).
+// theory guarantees for the generic algorithm (lcp/projection/mprgp.hpp).
 
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "lcp/contact_network_lcps.hpp"
-#include "lcp/eigen_vector_space.hpp"
-#include "lcp/mprgp.hpp"
-#include "lcp/projected_gradient_solvers.hpp"
+#include "lcp/problems/contact_network_lcps.hpp"
+#include "lcp/projection/eigen_vector_space.hpp"
+#include "lcp/projection/mprgp.hpp"
+#include "lcp/projection/projected_gradient_solvers.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/convex_qp_problems.hpp"

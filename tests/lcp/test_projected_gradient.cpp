@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "lcp/eigen_vector_space.hpp"
-#include "lcp/projected_gradient.hpp"
+#include "lcp/projection/eigen_vector_space.hpp"
+#include "lcp/projection/projected_gradient.hpp"
 #include "lcp/residual.hpp"
 #include "support/convex_qp_problems.hpp"
 #include "support/std_vector_space.hpp"

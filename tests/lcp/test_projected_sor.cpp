@@ -6,8 +6,8 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "lcp/erleben_generators.hpp"
-#include "lcp/projected_sor.hpp"
+#include "lcp/problems/erleben_generators.hpp"
+#include "lcp/projection/projected_sor.hpp"
 #include "lcp/residual.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "lcp/erleben_generators.hpp"
-#include "lcp/siconos_dat_reader.hpp"
-#include "lcp/siconos_dat_writer.hpp"
+#include "lcp/io/siconos_dat_reader.hpp"
+#include "lcp/io/siconos_dat_writer.hpp"
+#include "lcp/problems/erleben_generators.hpp"
 
 namespace relcp::lcp {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "lcp/solution_file.hpp"
+#include "lcp/io/solution_file.hpp"
 
 namespace relcp::lcp {
 namespace {

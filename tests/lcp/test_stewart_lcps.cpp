@@ -10,8 +10,8 @@
 #include <random>
 #include <vector>
 
-#include "lcp/enumeration.hpp"
-#include "lcp/lemke.hpp"
+#include "lcp/pivoting/enumeration.hpp"
+#include "lcp/pivoting/lemke.hpp"
 #include "support/lcp_checks.hpp"
 
 namespace relcp::lcp {

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "lcp/enumeration.hpp"
+#include "lcp/pivoting/enumeration.hpp"
 #include "lcp/solver_factories.hpp"
 #include "support/lcp_checks.hpp"
 

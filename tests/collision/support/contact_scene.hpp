@@ -9,7 +9,7 @@
 #include <map>
 #include <vector>
 
-#include "collision/contact_resolver.hpp"
+#include "collision/strategies/contact_resolver.hpp"
 #include "dynamics/configuration_update.hpp"
 #include "dynamics/local_drag_mobility.hpp"
 #include "geometry/shape_properties.hpp"

@@ -5,7 +5,7 @@
 
 #include <variant>
 
-#include "collision/contact_resolver.hpp"
+#include "collision/strategies/contact_resolver.hpp"
 #include "dynamics/inertial_integrator.hpp"
 #include "dynamics/overdamped_integrator.hpp"
 #include "particles/particle_store.hpp"

@@ -17,10 +17,10 @@
 #include <tuple>
 #include <vector>
 
-#include "collision/block_diagonal_mobility.hpp"
-#include "collision/constraint_record.hpp"
-#include "collision/distributed_constraint_matrix.hpp"
-#include "collision/distributed_vector.hpp"
+#include "collision/assembly/block_diagonal_mobility.hpp"
+#include "collision/assembly/constraint_record.hpp"
+#include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/linalg/distributed_vector.hpp"
 
 namespace relcp::collision::testing {
 

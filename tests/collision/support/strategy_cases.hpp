@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "collision/contact_settings.hpp"
+#include "collision/strategies/contact_settings.hpp"
 
 namespace relcp::collision::testing {
 

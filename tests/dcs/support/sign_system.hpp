@@ -7,7 +7,7 @@
 #include <functional>
 #include <vector>
 
-#include "dcs/decomposed_system.hpp"
+#include "dcs/switching/decomposed_system.hpp"
 
 namespace relcp::dcs::testing {
 

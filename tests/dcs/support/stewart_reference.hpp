@@ -2,8 +2,8 @@
 // A tight-tolerance switching run of Stewart's three-mass problem on [0, 10], for error
 // measurements of the fixed-step methods.
 
-#include "dcs/friction_oscillator_system.hpp"
-#include "dcs/switching_integrator.hpp"
+#include "dcs/switching/friction_oscillator_system.hpp"
+#include "dcs/switching/switching_integrator.hpp"
 
 namespace relcp::dcs::testing {
 

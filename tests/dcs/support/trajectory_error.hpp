@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "dcs/simulation_record.hpp"
+#include "dcs/switching/simulation_record.hpp"
 
 namespace relcp::dcs::testing {
 

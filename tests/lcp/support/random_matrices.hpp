@@ -1,6 +1,6 @@
 #pragma once
 // Small random matrix families for the solver tests (header only). Pair them with
-// erleben::make_lcp (lcp/erleben_generators.hpp) to plant a known solution.
+// erleben::make_lcp (lcp/problems/erleben_generators.hpp) to plant a known solution.
 
 #include <cmath>
 #include <random>

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "lcp/mprgp.hpp"
-#include "lcp/projected_gradient_space.hpp"
+#include "lcp/projection/mprgp.hpp"
+#include "lcp/projection/projected_gradient_space.hpp"
 #include "lcp/types.hpp"
 
 namespace relcp::lcp::testing {

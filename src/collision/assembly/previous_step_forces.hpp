@@ -1,0 +1,34 @@
+#pragma once
+// Warm start of a step's first LCP from the previous step's forces (digest relcp.md 8, D25:
+// possible only by matching constraints). Before DistributedConstraintMatrix::reset(), capture
+// the solved forces by constraint key (body A, body B, wall, creation index), summed over the
+// step's generations: for ReLCP that is the pair's total force, for multisphere the sub-sphere
+// pair's own. After the next step's first append, a row with a remembered key starts from that
+// force, every other row from zero. Local: a constraint is matched only on the rank that held it
+// (its owner, the owner of body A, changes only when body A migrates).
+
+#include <cstdint>
+#include <map>
+#include <tuple>
+
+#include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/linalg/distributed_vector.hpp"
+
+namespace relcp::collision {
+
+class PreviousStepForces {
+ public:
+  PreviousStepForces() = default;
+  // gamma on matrix.constraint_layout(); throws std::invalid_argument otherwise.
+  PreviousStepForces(const DistributedConstraintMatrix& matrix, const DistributedVector& gamma);
+
+  std::size_t size() const { return force_of_.size(); }
+  // A vector on matrix.constraint_layout(): the remembered force of each row's key, else 0.
+  DistributedVector warm_start(const DistributedConstraintMatrix& matrix) const;
+
+ private:
+  using Key = std::tuple<GlobalId, GlobalId, int, int>;
+  std::map<Key, double> force_of_;
+};
+
+}  // namespace relcp::collision

@@ -1,0 +1,211 @@
+#include "collision/linalg/distributed_vector_ops.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+namespace relcp::collision {
+namespace {
+
+// Below this many local entries a loop runs on one thread (a parallel region costs more).
+constexpr std::size_t kParallelThreshold = 4096;
+// Local sums are accumulated per chunk of this many entries, then the chunk sums in order:
+// the same rounding for every thread count.
+constexpr std::size_t kChunk = 1024;
+
+void require_same_size(const DistributedVector& x, const DistributedVector& y) {
+  if (x.local_size() != y.local_size()) {
+    throw std::invalid_argument("distributed vectors of different local sizes");
+  }
+}
+
+template <class Body>
+void for_each_entry(std::size_t n, Body body) {
+  const auto count = static_cast<std::ptrdiff_t>(n);
+#pragma omp parallel for schedule(static) if (n > kParallelThreshold)
+  for (std::ptrdiff_t i = 0; i < count; ++i) body(static_cast<std::size_t>(i));
+}
+
+MPI_Comm comm_of(const DistributedVector& x) { return x.layout().comm(); }
+
+// out_i = op(x_i, y_i).
+template <class Op>
+void transform_pair(const DistributedVector& x, const DistributedVector& y, DistributedVector& out,
+                    Op op) {
+  require_same_size(x, out);
+  require_same_size(y, out);
+  const double* px = x.local_data();
+  const double* py = y.local_data();
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = op(px[i], py[i]); });
+}
+
+}  // namespace
+
+void copy(const DistributedVector& x, DistributedVector& out) {
+  require_same_size(x, out);
+  std::copy_n(x.local_data(), x.local_size(), out.local_data());
+}
+
+void fill(double value, DistributedVector& out) {
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = value; });
+}
+
+void scale(double a, DistributedVector& out) {
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] *= a; });
+}
+
+void axpy(double a, const DistributedVector& x, DistributedVector& out) {
+  require_same_size(x, out);
+  const double* px = x.local_data();
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] += a * px[i]; });
+}
+
+void axpby(double a, const DistributedVector& x, double b, DistributedVector& out) {
+  require_same_size(x, out);
+  const double* px = x.local_data();
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = a * px[i] + b * o[i]; });
+}
+
+void combine(double a, const DistributedVector& x, double b, const DistributedVector& y,
+             DistributedVector& out) {
+  transform_pair(x, y, out, [a, b](double xi, double yi) { return a * xi + b * yi; });
+}
+
+void multiply(const DistributedVector& x, const DistributedVector& y, DistributedVector& out) {
+  transform_pair(x, y, out, [](double xi, double yi) { return xi * yi; });
+}
+
+void divide(const DistributedVector& x, const DistributedVector& y, DistributedVector& out) {
+  transform_pair(x, y, out, [](double xi, double yi) { return xi / yi; });
+}
+
+void dots(const DistributedVector* const* left, const DistributedVector* const* right,
+          std::size_t count, double* results) {
+  if (count == 0) return;
+  const std::size_t n = left[0]->local_size();
+  for (std::size_t k = 0; k < count; ++k) {
+    require_same_size(*left[k], *left[0]);
+    require_same_size(*right[k], *left[0]);
+  }
+  const std::size_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<double> partial(chunks * count, 0.0);
+  const auto chunk_count = static_cast<std::ptrdiff_t>(chunks);
+#pragma omp parallel for schedule(static) if (n > kParallelThreshold)
+  for (std::ptrdiff_t c = 0; c < chunk_count; ++c) {
+    const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
+    const std::size_t end = std::min(n, begin + kChunk);
+    for (std::size_t k = 0; k < count; ++k) {
+      const double* x = left[k]->local_data();
+      const double* y = right[k]->local_data();
+      double sum = 0.0;
+      for (std::size_t i = begin; i < end; ++i) sum += x[i] * y[i];
+      partial[static_cast<std::size_t>(c) * count + k] = sum;
+    }
+  }
+  std::vector<double> local(count, 0.0);
+  for (std::size_t c = 0; c < chunks; ++c) {
+    for (std::size_t k = 0; k < count; ++k) local[k] += partial[c * count + k];
+  }
+  MPI_Allreduce(local.data(), results, static_cast<int>(count), MPI_DOUBLE, MPI_SUM,
+                comm_of(*left[0]));
+}
+
+double dot(const DistributedVector& x, const DistributedVector& y) {
+  const DistributedVector* left = &x;
+  const DistributedVector* right = &y;
+  double result = 0.0;
+  dots(&left, &right, 1, &result);
+  return result;
+}
+
+double norm_inf(const DistributedVector& x) {
+  const double* px = x.local_data();
+  const auto n = static_cast<std::ptrdiff_t>(x.local_size());
+  double local = 0.0;
+  // NaN must survive the reduction: std::max would drop it.
+  bool nan = false;
+#pragma omp parallel for schedule(static) reduction(max : local) reduction(|| : nan) \
+    if (x.local_size() > kParallelThreshold)
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    const double a = std::abs(px[i]);
+    nan = nan || std::isnan(a);
+    local = std::max(local, a);
+  }
+  // MPI_MAX does not propagate NaN either: the flag travels in the same reduction.
+  const double mine[2] = {local, nan ? 1.0 : 0.0};
+  double global[2] = {0.0, 0.0};
+  MPI_Allreduce(mine, global, 2, MPI_DOUBLE, MPI_MAX, comm_of(x));
+  return global[1] != 0.0 ? std::numeric_limits<double>::quiet_NaN() : global[0];
+}
+
+double norm_2(const DistributedVector& x) { return std::sqrt(dot(x, x)); }
+
+void project_nonnegative(DistributedVector& out) {
+  double* o = out.local_data();
+  for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = std::max(o[i], 0.0); });
+}
+
+void projected_step(const DistributedVector& x, double a, const DistributedVector& y,
+                    DistributedVector& out) {
+  transform_pair(x, y, out, [a](double xi, double yi) { return std::max(0.0, xi - a * yi); });
+}
+
+void projected_gradient(const DistributedVector& z, const DistributedVector& g,
+                        DistributedVector& out) {
+  transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? gi : std::min(gi, 0.0); });
+}
+
+void minimum_map(const DistributedVector& z, const DistributedVector& w, DistributedVector& out) {
+  transform_pair(z, w, out, [](double zi, double wi) { return std::min(zi, wi); });
+}
+
+void free_gradient(const DistributedVector& z, const DistributedVector& g,
+                   DistributedVector& out) {
+  transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? gi : 0.0; });
+}
+
+void chopped_gradient(const DistributedVector& z, const DistributedVector& g,
+                      DistributedVector& out) {
+  transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? 0.0 : std::min(gi, 0.0); });
+}
+
+void reduced_free_gradient(const DistributedVector& z, const DistributedVector& g, double a,
+                           DistributedVector& out) {
+  transform_pair(z, g, out,
+                 [a](double zi, double gi) { return zi > 0.0 ? std::min(zi / a, gi) : 0.0; });
+}
+
+double max_feasible_step(const DistributedVector& z, const DistributedVector& p) {
+  require_same_size(z, p);
+  const double* pz = z.local_data();
+  const double* pp = p.local_data();
+  const auto n = static_cast<std::ptrdiff_t>(z.local_size());
+  double local = std::numeric_limits<double>::infinity();
+#pragma omp parallel for schedule(static) reduction(min : local) if (z.local_size() > kParallelThreshold)
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    if (pp[i] > 0.0) local = std::min(local, pz[i] / pp[i]);
+  }
+  double global = local;
+  MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MIN, comm_of(z));
+  return global;
+}
+
+DistributedVector extend_with_zeros(const DistributedVector& previous, const VectorLayout& layout) {
+  if (previous.local_size() > layout.local_size()) {
+    throw std::invalid_argument("extend_with_zeros: the new layout has fewer local entries");
+  }
+  DistributedVector extended(layout);
+  std::copy_n(previous.local_data(), previous.local_size(), extended.local_data());
+  return extended;
+}
+
+}  // namespace relcp::collision

@@ -1,0 +1,138 @@
+#include "collision/solvers/body_space_lcp.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace relcp::collision {
+namespace {
+
+constexpr double kDroppedMobility = 1e-12;
+constexpr int kEntryFields = 4;  // global row, body id, dof, value
+constexpr int kBodyFields = 37;  // body id, the 6x6 block row by row
+
+int rank_of(MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
+// Concatenates every rank's `local` on rank 0, in rank order.
+std::vector<double> gather_doubles(MPI_Comm comm, const std::vector<double>& local) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  const int count = static_cast<int>(local.size());
+  std::vector<int> counts(static_cast<std::size_t>(size)), offsets(static_cast<std::size_t>(size));
+  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
+  std::vector<double> all;
+  if (rank_of(comm) == 0) {
+    int total = 0;
+    for (int r = 0; r < size; ++r) {
+      offsets[static_cast<std::size_t>(r)] = total;
+      total += counts[static_cast<std::size_t>(r)];
+    }
+    all.resize(static_cast<std::size_t>(total));
+  }
+  MPI_Gatherv(local.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
+              MPI_DOUBLE, 0, comm);
+  return all;
+}
+
+// A body's mobile directions: the columns of R from `first_column` on, and Q_b.
+struct MobileDirections {
+  Eigen::Index first_column = 0;
+  Eigen::Matrix<double, 6, Eigen::Dynamic> basis;
+};
+
+}  // namespace
+
+Eigen::VectorXd gather_to_root(const DistributedVector& x) {
+  const std::vector<double> local(x.local_data(), x.local_data() + x.local_size());
+  const std::vector<double> all = gather_doubles(x.layout().comm(), local);
+  return Eigen::Map<const Eigen::VectorXd>(all.data(), static_cast<Eigen::Index>(all.size()));
+}
+
+void scatter_from_root(const Eigen::VectorXd& global, DistributedVector& x) {
+  const MPI_Comm comm = x.layout().comm();
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  const int count = static_cast<int>(x.local_size());
+  std::vector<int> counts(static_cast<std::size_t>(size)), offsets(static_cast<std::size_t>(size));
+  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
+  for (int r = 1; r < size; ++r) {
+    offsets[static_cast<std::size_t>(r)] =
+        offsets[static_cast<std::size_t>(r - 1)] + counts[static_cast<std::size_t>(r - 1)];
+  }
+  MPI_Scatterv(global.data(), counts.data(), offsets.data(), MPI_DOUBLE, x.local_data(), count,
+               MPI_DOUBLE, 0, comm);
+}
+
+BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) {
+  const DistributedConstraintMatrix& matrix = op.matrix();
+  const MPI_Comm comm = matrix.comm();
+
+  const VectorLayout& rows = matrix.constraint_layout();
+  const std::int64_t first_row = rows.local_size() > 0 ? rows.global_index(0) : 0;
+  std::vector<double> entries;
+  for (const ConstraintEntry& entry : matrix.local_entries()) {
+    entries.insert(entries.end(), {static_cast<double>(first_row + static_cast<std::int64_t>(entry.row)),
+                                   static_cast<double>(entry.body), static_cast<double>(entry.dof),
+                                   entry.value});
+  }
+  std::vector<double> bodies;
+  const std::vector<GlobalId>& owned = matrix.owned_body_ids();
+  for (std::size_t b = 0; b < owned.size(); ++b) {
+    bodies.push_back(static_cast<double>(owned[b]));
+    const BlockDiagonalMobility::Block block = op.mobility().block(b);
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < 6; ++j) bodies.push_back(block(i, j));
+    }
+  }
+  const std::vector<double> all_entries = gather_doubles(comm, entries);
+  const std::vector<double> all_bodies = gather_doubles(comm, bodies);
+
+  BodySpaceLcp lcp;
+  lcp.scale = op.scale();
+  if (rank_of(comm) != 0) return lcp;
+
+  std::unordered_map<GlobalId, MobileDirections> directions;
+  std::vector<double> mobility;
+  for (std::size_t k = 0; k < all_bodies.size(); k += kBodyFields) {
+    Eigen::Matrix<double, 6, 6> block;
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < 6; ++j) block(i, j) = all_bodies[k + 1 + static_cast<std::size_t>(6 * i + j)];
+    }
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eigen(block);
+    const double largest = eigen.eigenvalues().cwiseAbs().maxCoeff();
+    MobileDirections body;
+    body.first_column = static_cast<Eigen::Index>(mobility.size());
+    std::vector<int> kept;
+    for (int i = 0; i < 6; ++i) {
+      if (largest > 0.0 && eigen.eigenvalues()[i] > kDroppedMobility * largest) kept.push_back(i);
+    }
+    body.basis.resize(6, static_cast<Eigen::Index>(kept.size()));
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      body.basis.col(static_cast<Eigen::Index>(i)) = eigen.eigenvectors().col(kept[i]);
+      mobility.push_back(eigen.eigenvalues()[kept[i]]);
+    }
+    directions.emplace(static_cast<GlobalId>(all_bodies[k]), std::move(body));
+  }
+
+  std::vector<Eigen::Triplet<double>> triplets;
+  for (std::size_t k = 0; k < all_entries.size(); k += kEntryFields) {
+    const auto row = static_cast<Eigen::Index>(all_entries[k]);
+    const MobileDirections& body = directions.at(static_cast<GlobalId>(all_entries[k + 1]));
+    const auto dof = static_cast<Eigen::Index>(all_entries[k + 2]);
+    for (Eigen::Index i = 0; i < body.basis.cols(); ++i) {
+      triplets.emplace_back(row, body.first_column + i, all_entries[k + 3] * body.basis(dof, i));
+    }
+  }
+  lcp.jacobian.resize(rows.global_size(), static_cast<Eigen::Index>(mobility.size()));
+  lcp.jacobian.setFromTriplets(triplets.begin(), triplets.end());
+  lcp.mobility = Eigen::Map<const Eigen::VectorXd>(mobility.data(), static_cast<Eigen::Index>(mobility.size()));
+  return lcp;
+}
+
+}  // namespace relcp::collision

@@ -1,0 +1,33 @@
+#pragma once
+// The augmented Lagrangian solver "alm" (docs/collision.md): the contact LCP gathered on rank 0
+// in the bodies' velocities (body_space_lcp.hpp) and solved there by the method of multipliers
+// with sparse-Cholesky Newton steps (augmented_lagrangian.hpp); every other rank waits. Its cost
+// follows the factorization of the contact network's stiffness, not the conditioning of A, which
+// grows with the network and sets the iteration counts of bbpgd, apgd and mprgp. It needs the
+// ContactOperator (std::invalid_argument for any other operator); one rank does all the work,
+// so it suits one- and few-rank runs.
+//
+// After every Newton step the multiplier estimate is scattered and its residual (options.residual)
+// measured with the distributed operator, so the stopping test is the other solvers'. It stops
+// with
+//   converged       the chosen residual is within options.tolerance;
+//   stagnation      three line searches in a row found no decrease;
+//   numerical_failure  the factorization failed or a value is not finite;
+//   max_iterations  after options.max_iterations Newton steps (default 200).
+// history holds the residual after every Newton step. InputError ("alm_penalty") when the
+// penalty is not positive and finite.
+
+#include "collision/solvers/distributed_solver.hpp"
+
+namespace relcp::collision {
+
+inline constexpr int kDefaultAlmNewtonSteps = 200;
+
+class DistributedAlmSolver final : public DistributedLcpSolver {
+ public:
+  std::string_view name() const override { return "alm"; }
+  DistributedSolverResult solve(const DistributedLcp& problem,
+                                const DistributedSolverOptions& options) const override;
+};
+
+}  // namespace relcp::collision

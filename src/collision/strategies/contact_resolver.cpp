@@ -1,0 +1,178 @@
+#include "collision/strategies/contact_resolver.hpp"
+
+#include <mpi.h>
+#include <spdlog/spdlog.h>
+
+#include <string>
+#include <utility>
+
+#include "collision/assembly/body_mobility.hpp"
+#include "collision/assembly/constant_vector.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/strategies/body_state.hpp"
+#include "core/error.hpp"
+
+namespace relcp::collision {
+namespace {
+
+double max_over_ranks(MPI_Comm comm, double value) {
+  double out = value;
+  MPI_Allreduce(&value, &out, 1, MPI_DOUBLE, MPI_MAX, comm);
+  return out;
+}
+
+std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
+  std::int64_t out = value;
+  MPI_Allreduce(&value, &out, 1, MPI_INT64_T, MPI_SUM, comm);
+  return out;
+}
+
+// Appends `rows` with their constant terms c = phi(C_j) - dt d^T dU_{j-1}, the pull-back to the
+// contact-free motion; the old rows keep theirs.
+void append_rows(DistributedConstraintMatrix& matrix, DistributedVector& constant,
+                 std::vector<ConstraintRecord> rows, const DistributedVector& delta_velocity, double dt) {
+  matrix.append(std::move(rows));
+  DistributedVector minus_delta = delta_velocity.clone();
+  scale(-1.0, minus_delta);
+  DistributedVector extended = extend_constant_vector(matrix, &constant, minus_delta, dt);
+  constant.swap(extended);
+}
+
+}  // namespace
+
+ContactResolver::ContactResolver(ContactSettings settings, ContactDynamics dynamics)
+    : settings_(std::move(settings)), dynamics_(dynamics) {
+  validate_solver_settings(settings_);
+  strategy_ = make_contact_strategy(settings_);
+  solver_ = make_distributed_solver(settings_.solver);
+  solver_options_ = contact_solver_options(settings_);
+}
+
+ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, double dt, bool record_network) {
+  const MPI_Comm comm = store.comm();
+  const double search_buffer = settings_.search_buffer;
+  ContactStepReport report;
+  double detection = 0.0, assembly = 0.0, solve = 0.0;  // this rank's seconds
+
+  // Detection at C^k: ghosts, pairs and walls of the first LCP.
+  double clock = MPI_Wtime();
+  sort_owned_by_id(store);
+  store.exchange_ghosts(search_buffer);
+  const ContactScene start = detect_contacts(store, settings_.walls, search_buffer, search_buffer);
+  detection += MPI_Wtime() - clock;
+
+  // The first LCP: the strategy's rows at C^k, A = scale D^T M D, c from the free velocity V.
+  clock = MPI_Wtime();
+  const std::vector<geometry::Pose> base = owned_poses(store);
+  DistributedConstraintMatrix matrix(comm, owned_ids(store));
+  const BlockDiagonalMobility mobility = body_mobility(store.owned(), dynamics_);
+  const double op_scale = operator_scale(dynamics_, dt);
+  const ContactOperator op(matrix, mobility, op_scale);
+  const DistributedVector free_velocity = owned_velocities(store, matrix.body_layout());
+  matrix.append(strategy_->rows_at_start(start));
+  DistributedVector constant = extend_constant_vector(matrix, nullptr, free_velocity, dt);
+  const bool warm_first_solve = settings_.warm_start_from_previous_step;
+  const DistributedVector first_guess =
+      warm_first_solve ? previous_forces_.warm_start(matrix) : DistributedVector();
+  assembly += MPI_Wtime() - clock;
+
+  DistributedVector gamma(matrix.constraint_layout());
+  DistributedVector warm;
+  DistributedVector delta_velocity(matrix.body_layout());  // dU = (scale / dt) M D gamma
+  DistributedVector total_velocity(matrix.body_layout());
+  for (int iteration = 0;; ++iteration) {
+    // Solve, and the constraint velocity dU of the forces.
+    clock = MPI_Wtime();
+    const DistributedVector* guess = iteration > 0 ? &warm : (warm_first_solve ? &first_guess : nullptr);
+    DistributedSolverResult result = solve_lcp(op, constant, guess, store.rank());
+    gamma = std::move(result.gamma);
+    report.solver_iterations += result.iterations;
+    report.lcp_solves = iteration + 1;
+    DistributedVector a_gamma(matrix.constraint_layout());
+    op.apply(gamma, a_gamma);
+    const double work = dot(gamma, a_gamma);
+    report.work.push_back(work);
+    op.constraint_velocities(gamma, delta_velocity);
+    scale(op_scale / dt, delta_velocity);
+    solve += MPI_Wtime() - clock;
+    if (observer_) observer_({iteration, matrix, constant, gamma, work});
+
+    // The trial configuration C^k (+) dt (V + dU) and what the geometry says there; only
+    // overlaps matter at a trial, so separations need be exact below zero only.
+    clock = MPI_Wtime();
+    combine(1.0, free_velocity, 1.0, delta_velocity, total_velocity);
+    move_to_trial(store, base, total_velocity, dt, search_buffer);
+    const ContactScene trial = detect_contacts(store, settings_.walls, search_buffer, 0.0);
+    report.max_overlap = max_over_ranks(comm, largest_true_overlap(trial));
+    report.max_model_overlap = max_over_ranks(comm, strategy_->model_overlap(trial));
+    detection += MPI_Wtime() - clock;
+
+    // The rows the strategy adds there; none ends the step.
+    clock = MPI_Wtime();
+    std::vector<ConstraintRecord> fresh = strategy_->rows_at_trial(trial);
+    const std::int64_t new_rows = sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size()));
+    assembly += MPI_Wtime() - clock;
+    if (store.rank() == 0) {
+      spdlog::debug("{} iteration {}: {} rows, {} {} iterations, W = {:.12e}, {} new constraints, "
+                    "max overlap {:.3e}",
+                    strategy_->name(), iteration, matrix.constraint_layout().global_size(),
+                    result.iterations, solver_->name(), work, new_rows, report.max_overlap);
+    }
+    if (new_rows == 0) break;
+    if (iteration + 1 >= strategy_->max_solves()) {
+      report.capped = true;
+      on_solve_cap(report, store.rank());
+      break;
+    }
+    clock = MPI_Wtime();
+    append_rows(matrix, constant, std::move(fresh), delta_velocity, dt);
+    warm = extend_with_zeros(gamma, matrix.constraint_layout());
+    assembly += MPI_Wtime() - clock;
+  }
+
+  // Accept: the bodies get the total velocity; their poses return to C^k for the integrator.
+  accept_velocities(store, base, total_velocity);
+  report.constraints = matrix.global_constraint_count();
+  if (warm_first_solve) previous_forces_ = PreviousStepForces(matrix, gamma);
+  if (record_network) report.network = contact_network(matrix.constraints(), gamma);
+  report.detection_seconds = max_over_ranks(comm, detection);
+  report.assembly_seconds = max_over_ranks(comm, assembly);
+  report.solve_seconds = max_over_ranks(comm, solve);
+  return report;
+}
+
+DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, const DistributedVector& constant,
+                                                   const DistributedVector* guess, int rank) const {
+  DistributedSolverOptions options = solver_options_;
+  options.warm_start = guess;
+  // Recomputed per solve: each ReLCP iteration appends rows.
+  const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
+  DistributedVector diagonal = jacobi ? DistributedVector(op.layout()) : DistributedVector();
+  if (jacobi) op.diagonal(diagonal);
+  options.diagonal = jacobi ? &diagonal : nullptr;
+  DistributedSolverResult result = solver_->solve({op, constant}, options);
+  if (result.status == lcp::Status::numerical_failure) {
+    throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (" +
+                         std::string(lcp::to_string(result.status)) + ")");
+  }
+  if (result.status != lcp::Status::converged && rank == 0) {
+    spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}",
+                 solver_->name(), lcp::to_string(result.status), result.iterations, result.residual);
+  }
+  return result;
+}
+
+void ContactResolver::on_solve_cap(const ContactStepReport& report, int rank) const {
+  const int cap = strategy_->max_solves();
+  if (settings_.on_max_relcp_iterations == RelcpCapPolicy::fail) {
+    throw RunTimeFailure("relcp: " + std::to_string(cap) +
+                         " iterations (max_relcp_iterations) left an overlap of " +
+                         std::to_string(report.max_overlap));
+  }
+  if (rank == 0) {
+    spdlog::warn("relcp: max_relcp_iterations = {} reached with overlap {:.3e}; accepting the trial",
+                 cap, report.max_overlap);
+  }
+}
+
+}  // namespace relcp::collision

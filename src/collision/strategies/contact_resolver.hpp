@@ -1,0 +1,86 @@
+#pragma once
+// One step's contact resolution on the distributed body store (digest relcp.md 2.5-2.8), the
+// same loop for every strategy (contact_strategy.hpp): detect at C^k, assemble the strategy's
+// rows, then solve, move to the trial configuration C^k (+) dt (V + dU), detect there, and
+// append the rows the strategy asks for, until it asks for none or has had its solves.
+// Warm-started re-solves keep old rows and their constant terms (append-only ReLCP).
+// Walls (settings.walls) add one-sided rows for owned bodies near them (wall_constraints.hpp);
+// a monolayer (dynamics.monolayer) projects the mobility so that dU is planar.
+// Called after the owned bodies' velocities hold the contact-free velocity V (overdamped M F,
+// inertial U^k + dt M^-1 F) and before the configuration update; on return they hold
+// V + dU with dU the constraint velocity (overdamped M D gamma, inertial dt M^-1 D gamma).
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "collision/assembly/contact_network.hpp"
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/assembly/previous_step_forces.hpp"
+#include "collision/linalg/distributed_vector.hpp"
+#include "collision/solvers/distributed_solver.hpp"
+#include "collision/strategies/contact_settings.hpp"
+#include "collision/strategies/contact_strategy.hpp"
+#include "particles/particle_store.hpp"
+
+namespace relcp::collision {
+
+// Totals over all ranks, equal on every rank.
+struct ContactStepReport {
+  std::int64_t constraints = 0;       // final constraint count of the step
+  std::int64_t lcp_solves = 0;        // ReLCP iterations (1 for single and multisphere)
+  std::int64_t solver_iterations = 0; // summed over the solves
+  double max_overlap = 0.0;           // true overlap over all near pairs at the final trial
+  double max_model_overlap = 0.0;     // multisphere: between sub-spheres there; else max_overlap
+  bool capped = false;                // relcp stopped at max_relcp_iterations with overlap left
+  std::vector<double> work;           // W_i = gamma_i^T A_i gamma_i after each solve
+  double detection_seconds = 0.0;     // ghosts, pairs, separations (slowest rank)
+  double assembly_seconds = 0.0;      // rows, D, c, mobility
+  double solve_seconds = 0.0;         // LCP solves
+  std::vector<ContactLink> network;   // this rank's rows (not a total), only when asked for
+};
+
+// What the resolver shows a test after every solve (collective order, all ranks).
+struct ContactIterationView {
+  int iteration = 0;
+  const DistributedConstraintMatrix& matrix;
+  const DistributedVector& constant;  // c on the constraint layout
+  const DistributedVector& gamma;
+  double work = 0.0;
+};
+
+class ContactResolver {
+ public:
+  // Throws InputError (key "solver") for an unknown solver name.
+  ContactResolver(ContactSettings settings, ContactDynamics dynamics);
+
+  const ContactSettings& settings() const { return settings_; }
+  void set_observer(std::function<void(const ContactIterationView&)> observer) {
+    observer_ = std::move(observer);
+  }
+
+  // Collective. Rebuilds the ghosts of `store`. Throws RunTimeFailure when relcp reaches
+  // max_relcp_iterations with overlap left under policy `fail`, or when the LCP solver fails.
+  // `record_network`: fill ContactStepReport::network (snapshot steps).
+  ContactStepReport resolve(particles::ParticleStore& store, double dt, bool record_network = false);
+
+ private:
+  // One LCP solve from `guess` (may be null). Throws RunTimeFailure on a numerical failure;
+  // warns on rank 0 when the solver stopped short of the tolerance.
+  DistributedSolverResult solve_lcp(const ContactOperator& op, const DistributedVector& constant,
+                                    const DistributedVector* guess, int rank) const;
+  // Reached the strategy's last solve with rows left: warn, or throw under policy `fail`.
+  void on_solve_cap(const ContactStepReport& report, int rank) const;
+
+  ContactSettings settings_;
+  ContactDynamics dynamics_;
+  std::shared_ptr<const ContactStrategy> strategy_;
+  std::shared_ptr<const DistributedLcpSolver> solver_;
+  DistributedSolverOptions solver_options_;
+  std::function<void(const ContactIterationView&)> observer_;
+  PreviousStepForces previous_forces_;  // kept only with settings_.warm_start_from_previous_step
+};
+
+}  // namespace relcp::collision

@@ -1,0 +1,29 @@
+#include "collision/strategies/contact_settings.hpp"
+
+#include "core/error.hpp"
+
+namespace relcp::collision {
+
+void validate_solver_settings(const ContactSettings& settings) {
+  (void)make_distributed_solver(settings.solver);  // validates the name
+  const bool jacobi = settings.preconditioner == DistributedPreconditioner::jacobi;
+  if (jacobi && (settings.solver == "minmap" || settings.solver == "alm")) {
+    throw InputError("preconditioner",
+                     "jacobi applies to the bbpgd, apgd and mprgp solvers, not " + settings.solver);
+  }
+}
+
+DistributedSolverOptions contact_solver_options(const ContactSettings& settings) {
+  DistributedSolverOptions options;
+  options.tolerance = settings.effective_solver_tolerance();
+  options.max_iterations = settings.max_solver_iterations;
+  options.record_history = false;
+  options.preconditioner = settings.preconditioner;
+  options.alm_penalty = settings.alm_penalty;
+  options.krylov = settings.minmap_krylov;
+  options.krylov_max_iterations = settings.minmap_krylov_iterations;
+  options.minmap_regularization = settings.minmap_regularization;
+  return options;
+}
+
+}  // namespace relcp::collision

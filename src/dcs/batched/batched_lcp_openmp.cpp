@@ -1,0 +1,28 @@
+#include "dcs/batched/batched_lcp_openmp.hpp"
+
+#include "core/stopwatch.hpp"
+
+namespace relcp::dcs {
+
+LcpBatchReport OpenMpBatchedLcp::solve(const LcpSelectionSolver& solver, const DenseMatrix& Q,
+                                       DenseMatrix& Y, std::vector<LcpOutcome>& outcomes) const {
+  const Stopwatch watch;
+  shape_batch(Q, Y, outcomes);
+  const Eigen::Index columns = Q.cols();
+#pragma omp parallel
+  {
+    Vector q(Q.rows()), y(Q.rows());
+#pragma omp for schedule(dynamic, 4)
+    for (Eigen::Index j = 0; j < columns; ++j) {
+      q = Q.col(j);
+      y = Y.col(j);
+      outcomes[static_cast<std::size_t>(j)] = solver.solve(q, y);
+      Y.col(j) = y;
+    }
+  }
+  LcpBatchReport report = summarize(outcomes);
+  report.solve_seconds = watch.seconds();
+  return report;
+}
+
+}  // namespace relcp::dcs

@@ -1,0 +1,102 @@
+#include "io/scenario/scenario_reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <variant>
+
+#include "io/scenario/scenario_sections.hpp"
+#include "io/yaml/scenario_overrides.hpp"
+
+namespace relcp::io {
+namespace {
+
+constexpr std::array<std::string_view, 10> kSections{"simulation", "domain",    "dynamics",
+                                                     "bodies",     "generators", "forces",
+                                                     "growth",     "collision", "walls",
+                                                     "parallel"};
+
+std::int64_t body_count(const Scenario& scenario) {
+  std::int64_t count = static_cast<std::int64_t>(scenario.bodies.size());
+  for (const GeneratorSettings& generator : scenario.generators) count += generated_count(generator);
+  return count;
+}
+
+void expect_some_bodies(const YamlNodeReader& root, const Scenario& scenario) {
+  if (body_count(scenario) > 0) return;
+  const YamlNodeReader where = root.has("bodies") ? root.child("bodies") : root;
+  YamlNodeReader(where.node(), where.file(), "bodies")
+      .fail("no bodies at all: list some here or add a generator with count > 0");
+}
+
+// One entry per listed body and per generator (their bodies share one shape).
+std::vector<geometry::Shape> shapes_in(const Scenario& scenario) {
+  std::vector<geometry::Shape> shapes;
+  for (const ListedBody& body : scenario.bodies) shapes.push_back(body.description.shape);
+  for (const GeneratorSettings& generator : scenario.generators) {
+    if (generated_count(generator) > 0) shapes.push_back(generated_shape(generator));
+  }
+  return shapes;
+}
+
+// Daughters of a dividing rod must not be shorter than their caps (dynamics::split_cell).
+void expect_divisible_rods(const YamlNodeReader& growth_node, const Scenario& scenario) {
+  double largest_rod_radius = 0.0;
+  for (const geometry::Shape& shape : shapes_in(scenario)) {
+    if (const auto* rod = std::get_if<geometry::Spherocylinder>(&shape)) {
+      largest_rod_radius = std::max(largest_rod_radius, rod->radius);
+    }
+  }
+  if (scenario.growth->divide_at < 4.0 * largest_rod_radius) {
+    growth_node.child("divide_at")
+        .fail("must be at least 4 x the largest spherocylinder radius (" +
+              std::to_string(4.0 * largest_rod_radius) + "): each daughter needs its two caps");
+  }
+}
+
+// Only the contact strategies know walls; without them bodies would pass through.
+void expect_contacts_for_walls(const YamlNodeReader& walls_node, const Scenario& scenario) {
+  if (scenario.walls.empty() || scenario.collision.strategy != CollisionStrategy::none) return;
+  walls_node.fail("walls need collision.strategy single, multisphere or relcp");
+}
+
+}  // namespace
+
+Scenario read_scenario(const YamlNodeReader& root) {
+  root.expect_map();
+  root.expect_only_keys(kSections);
+  Scenario scenario;
+  scenario.file = root.file();
+  scenario.simulation = read_simulation_section(root.child("simulation"));
+  if (const auto domain = root.optional_child("domain")) scenario.domain = read_domain_section(*domain);
+  scenario.dynamics = read_dynamics_section(root.child("dynamics"));
+  if (const auto bodies = root.optional_child("bodies")) scenario.bodies = read_bodies_section(*bodies);
+  if (const auto generators = root.optional_child("generators")) {
+    scenario.generators = read_generators_section(*generators);
+  }
+  expect_some_bodies(root, scenario);
+  if (const auto forces = root.optional_child("forces")) scenario.forces = read_forces_section(*forces);
+  if (const auto growth = root.optional_child("growth")) {
+    scenario.growth = read_growth_section(*growth);
+    scenario.growth->seed = scenario.simulation.seed;
+    expect_divisible_rods(*growth, scenario);
+  }
+  if (const auto collision = root.optional_child("collision")) {
+    scenario.collision = read_collision_section(*collision, shapes_in(scenario));
+  }
+  if (const auto walls = root.optional_child("walls")) {
+    scenario.walls = read_walls_section(*walls);
+    expect_contacts_for_walls(*walls, scenario);
+  }
+  if (const auto parallel = root.optional_child("parallel")) {
+    scenario.parallel = read_parallel_section(*parallel);
+  }
+  return scenario;
+}
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+  YAML::Node document = load_yaml_file(path);
+  for (const std::string& assignment : overrides) apply_override(document, assignment);
+  return read_scenario(YamlNodeReader(document, path));
+}
+
+}  // namespace relcp::io
