@@ -8,6 +8,10 @@ if(NOT RELCP_CUDA STREQUAL "OFF")
       set(CMAKE_CUDA_COMPILER ${RELCP_NVCC})
     endif()
   endif()
+  # Whether the user chose the architectures (enable_language fills in the compiler's default).
+  if(DEFINED CMAKE_CUDA_ARCHITECTURES OR DEFINED ENV{CUDAARCHS})
+    set(relcp_user_cuda_architectures ON)
+  endif()
   include(CheckLanguage)
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
@@ -15,9 +19,9 @@ if(NOT RELCP_CUDA STREQUAL "OFF")
     # CMake 3.25 has no C++20 dialect flag for nvcc; CUDA sources are C++17.
     set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
-    if(NOT CMAKE_CUDA_ARCHITECTURES OR CMAKE_CUDA_ARCHITECTURES STREQUAL "52")
-      # Hopper (H100/H200) natively, plus PTX for anything newer.
-      set(CMAKE_CUDA_ARCHITECTURES 90)
+    if(NOT relcp_user_cuda_architectures)
+      # Machine code for Turing, Ampere/Ada and Hopper (H100/H200), PTX for anything newer.
+      set(CMAKE_CUDA_ARCHITECTURES "75-real;80-real;90" CACHE STRING "CUDA architectures" FORCE)
     endif()
     find_package(CUDAToolkit REQUIRED)
     set(RELCP_WITH_CUDA ON)

@@ -2,6 +2,7 @@
 //   Lcp/<backend>/<problem>/<J>        J LCPs with one M and J right-hand sides, solved as one
 //                                      batch; items_per_second = LCPs per second.
 //       small4     [PL] 4.1's M (4 x 4 Z-matrix), least element (enumeration on the GPU)
+//       small8     a random 8 x 8 symmetric positive definite M, unique solution (enumeration)
 //       tridiag39  Signorini's M = tridiag(-1, 4, -1) at dx = 0.025, least element (Howard)
 //       tridiag255 the same at dx = 1/256
 //   ContourSums/<backend>/<kind>/<J>   one iteration's convolution sums and node sums of the
@@ -84,10 +85,16 @@ DenseMatrix planted_right_hand_sides(const DenseMatrix& M, Eigen::Index batch) {
   return w - M * y;
 }
 
-void batched_lcp(benchmark::State& state, const std::string& backend_name, const DenseMatrix& M) {
+DenseMatrix spd_m(int n) {
+  const DenseMatrix G = random_matrix(n, n, -1.0, 1.0);
+  return G * G.transpose() + DenseMatrix::Identity(n, n);
+}
+
+void batched_lcp(benchmark::State& state, const std::string& backend_name, const DenseMatrix& M,
+                 LcpSelection selection) {
   if (skip_without_device(state, backend_name)) return;
   const Eigen::Index batch = state.range(0);
-  const relcp::dcs::LcpSelectionSolver solver(M, LcpSelection::least_element, 1e-10);
+  const relcp::dcs::LcpSelectionSolver solver(M, selection, 1e-10);
   const DenseMatrix Q = planted_right_hand_sides(M, batch);
   const auto backend = relcp::dcs::make_batched_lcp_backend(backend_name);
   DenseMatrix Y;
@@ -175,17 +182,22 @@ void laplace_signorini(benchmark::State& state, const std::string& backend_name)
 
 void register_all() {
   static const DenseMatrix small = wu_chen_m();
+  static const DenseMatrix small8 = spd_m(8);
+  constexpr LcpSelection least = LcpSelection::least_element;
   static const DenseMatrix tridiag39 = signorini_m(39);
   static const DenseMatrix tridiag255 = signorini_m(255);
   for (const std::string backend : {"serial", "openmp", "cuda"}) {
     benchmark::RegisterBenchmark(("Lcp/" + backend + "/small4").c_str(),
-                                 [backend](benchmark::State& s) { batched_lcp(s, backend, small); })
+                                 [backend](benchmark::State& s) { batched_lcp(s, backend, small, least); })
         ->Arg(512)->Arg(16384)->Arg(131072)->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("Lcp/" + backend + "/small8").c_str(),
+                                 [backend](benchmark::State& s) { batched_lcp(s, backend, small8, LcpSelection::unique); })
+        ->Arg(512)->Arg(2048)->Arg(4096)->Arg(8192)->Arg(16384)->Arg(131072)->Unit(benchmark::kMillisecond)->UseRealTime();
     benchmark::RegisterBenchmark(("Lcp/" + backend + "/tridiag39").c_str(),
-                                 [backend](benchmark::State& s) { batched_lcp(s, backend, tridiag39); })
-        ->Arg(400)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+                                 [backend](benchmark::State& s) { batched_lcp(s, backend, tridiag39, least); })
+        ->Arg(400)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->UseRealTime();
     benchmark::RegisterBenchmark(("Lcp/" + backend + "/tridiag255").c_str(),
-                                 [backend](benchmark::State& s) { batched_lcp(s, backend, tridiag255); })
+                                 [backend](benchmark::State& s) { batched_lcp(s, backend, tridiag255, least); })
         ->Arg(400)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
     const ComputeBackend compute = relcp::dcs::parse_compute_backend(backend);
     benchmark::RegisterBenchmark(("ContourSums/" + backend + "/dense3").c_str(),

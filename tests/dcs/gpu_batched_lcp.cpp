@@ -73,7 +73,18 @@ TEST_F(CudaBatchedLcp, SmallZMatrixLeastElementsMatchTheSerialBackEnd) {
 TEST_F(CudaBatchedLcp, SmallPMatrixUniqueSolutionsMatchTheSerialBackEnd) {
   const DenseMatrix G = random_columns(8, 8, -1.0, 1.0, 2);
   const DenseMatrix M = G * G.transpose() + DenseMatrix::Identity(8, 8);
+  // 1000 LCPs: one warp each; 6000 (over 32 per multiprocessor on an H100/H200): one thread each.
   expect_same_batch(M, LcpSelection::unique, random_columns(8, 1000, -2.0, 2.0, 3));
+  expect_same_batch(M, LcpSelection::unique, random_columns(8, 6000, -2.0, 2.0, 4));
+}
+
+// n >= kWarpEnumerationMinSize: one warp per LCP, with infeasible columns among them.
+TEST_F(CudaBatchedLcp, WarpEnumerationOfZMatrixLeastElementsMatchesTheSerialBackEnd) {
+  for (const int n : {6, 7}) {
+    DenseMatrix M = -random_columns(n, n, 0.0, 0.4, static_cast<unsigned>(10 + n));
+    for (int i = 0; i < n; ++i) M(i, i) = i == n - 1 ? 0.3 : 2.5;  // Z; not diagonally dominant in the last row
+    expect_same_batch(M, LcpSelection::least_element, random_columns(n, 3000, -1.0, 2.0, static_cast<unsigned>(n)));
+  }
 }
 
 TEST_F(CudaBatchedLcp, TridiagonalBlocksMatchTheSerialBackEnd) {

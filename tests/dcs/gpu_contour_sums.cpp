@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "dcs/batched/batched_lcp.hpp"
@@ -82,6 +84,9 @@ TEST_F(CudaContourSums, LaplaceIterationOnCudaMatchesOpenMp) {
   ASSERT_TRUE(gpu.report.converged);
   ASSERT_TRUE(cpu.report.converged);
   EXPECT_EQ(gpu.report.ode_solver, "sine");
+  EXPECT_TRUE(gpu.report.device_resident);
+  EXPECT_FALSE(cpu.report.device_resident);
+  EXPECT_EQ(gpu.report.iterations, cpu.report.iterations);
   EXPECT_LT((gpu.trajectory.X - cpu.trajectory.X).cwiseAbs().maxCoeff(), 1e-10);
   EXPECT_LT((gpu.trajectory.Y - cpu.trajectory.Y).cwiseAbs().maxCoeff(), 1e-9);
 
@@ -93,6 +98,44 @@ TEST_F(CudaContourSums, LaplaceIterationOnCudaMatchesOpenMp) {
   ASSERT_TRUE(small_gpu.report.converged);
   EXPECT_EQ(small_gpu.report.ode_solver, "dense");
   EXPECT_LT((small_gpu.trajectory.X - small_cpu.trajectory.X).cwiseAbs().maxCoeff(), 1e-10);
+}
+
+// The device-resident iteration against the host-driven one on [PL] 4.2's grid (Q = 39, the
+// tiled products' partial tiles) and a coarser one, iterate by iterate; with a reference the
+// cuda back end stays host-driven and gives the same trajectory.
+TEST_F(CudaContourSums, DeviceResidentIterationFollowsTheHostIteration) {
+  LaplaceOptions options;
+  options.selection = LcpSelection::least_element;
+  options.tolerance = 1e-9;
+  for (const int Q : {39, 20}) {
+    const DlcpProblem signorini = laplace_test::signorini(Q);
+    const TimeGrid grid = make_time_grid(2.0, 0.01);
+    const LaplaceResult gpu = solve_laplace(signorini, grid, options, *make_batched_lcp_backend("cuda"));
+    const LaplaceResult cpu = solve_laplace(signorini, grid, options, *make_batched_lcp_backend("openmp"));
+    ASSERT_TRUE(gpu.report.device_resident);
+    ASSERT_TRUE(gpu.report.converged) << Q;
+    ASSERT_TRUE(cpu.report.converged) << Q;
+    ASSERT_EQ(gpu.report.change_history.size(), cpu.report.change_history.size()) << Q;
+    for (std::size_t k = 0; k < cpu.report.change_history.size(); ++k) {
+      EXPECT_NEAR(gpu.report.change_history[k], cpu.report.change_history[k],
+                  1e-9 * std::max(1.0, cpu.report.change_history[k])) << Q << " iteration " << k + 1;
+    }
+    EXPECT_LT((gpu.trajectory.X - cpu.trajectory.X).cwiseAbs().maxCoeff(), 1e-10) << Q;
+    EXPECT_LT((gpu.trajectory.Y - cpu.trajectory.Y).cwiseAbs().maxCoeff(), 1e-9) << Q;
+    EXPECT_GT(gpu.report.split.lcp, 0.0);
+    EXPECT_GT(gpu.report.split.interpolation, 0.0);
+    EXPECT_GT(gpu.report.split.linear_algebra, 0.0);
+    EXPECT_GT(gpu.report.split.transfer, 0.0);
+
+    options.reference = std::make_shared<DenseMatrix>(cpu.trajectory.X);
+    const LaplaceResult hosted = solve_laplace(signorini, grid, options, *make_batched_lcp_backend("cuda"));
+    options.reference.reset();
+    EXPECT_FALSE(hosted.report.device_resident);
+    EXPECT_EQ(hosted.report.iterations, gpu.report.iterations);
+    EXPECT_EQ(hosted.report.lcp_iterations, gpu.report.lcp_iterations);  // the same kernel, warm starts
+    EXPECT_EQ(hosted.report.error_history.size(), static_cast<std::size_t>(hosted.report.iterations) + 1);
+    EXPECT_LT((hosted.trajectory.X - gpu.trajectory.X).cwiseAbs().maxCoeff(), 1e-10) << Q;
+  }
 }
 
 }  // namespace

@@ -5,15 +5,19 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "core/error.hpp"
 #include "dcs/batched/batched_lcp.hpp"
 #include "dcs/laplace/contour_hyperbolic.hpp"
 #include "dcs/laplace/laplace_dense_ode_solver.hpp"
+#include "dcs/laplace/laplace_device_iteration.hpp"
 #include "dcs/laplace/laplace_iteration.hpp"
 #include "dcs/laplace/laplace_sine_ode_solver.hpp"
+#include "dcs/laplace/laplace_sine_setup.hpp"
 #include "dcs/laplace/laplace_structure.hpp"
+#include "dcs/laplace/sine_transform.hpp"
 #include "dcs/problems/dlcp_problem.hpp"
 #include "dcs/problems/dlcp_time_grid.hpp"
 #include "test_laplace_problems.hpp"
@@ -122,6 +126,51 @@ TEST(LaplaceSineSolver, RefusesAnOperatorWithoutTheStructure) {
   const HyperbolicContour contour(HyperbolicContourParameters::wu_chen(8));
   EXPECT_THROW(make_laplace_ode_solver(problem, grid, contour, ComputeBackend::serial, LaplaceOdeKind::sine),
                InputError);
+}
+
+// The device-resident iteration applies the transforms as products with this matrix.
+TEST(LaplaceSineSetup, SineMatrixIsTheTransformAndItsOwnInverse) {
+  for (const int Q : {1, 7, 39}) {
+    const DenseMatrix S = sine_matrix(Q);
+    const SineTransform line(Q);
+    const SineTransform plane(Q, Q);
+    const DenseMatrix x = DenseMatrix::NullaryExpr(Q, Q, [](Eigen::Index i, Eigen::Index j) {
+      return std::sin(1.0 + 0.7 * static_cast<double>(i) - 0.3 * static_cast<double>(j * j));
+    });
+    Vector by_fftw(Q);
+    line.apply(x.col(0).data(), by_fftw.data());
+    EXPECT_LT((S * x.col(0) - by_fftw).cwiseAbs().maxCoeff(), 1e-13) << Q;
+    DenseMatrix plane_by_fftw(Q, Q);
+    plane.apply(x.data(), plane_by_fftw.data());
+    EXPECT_LT((S * x * S - plane_by_fftw).cwiseAbs().maxCoeff(), 1e-13) << Q;
+    EXPECT_LT((S * S - DenseMatrix::Identity(Q, Q)).cwiseAbs().maxCoeff(), 1e-13) << Q;
+  }
+}
+
+TEST(LaplaceSineSetup, DeviceIterationOnlyForTheCudaBackEndWithoutAReference) {
+  const DlcpProblem problem = signorini(7);
+  const TimeGrid grid = make_time_grid(1.0, 0.125);
+  const HyperbolicContour contour(HyperbolicContourParameters::wu_chen(25));
+  LaplaceOptions options;
+  EXPECT_FALSE(device_laplace_setup(problem, grid, contour, options, "openmp"));
+  EXPECT_FALSE(device_laplace_setup(problem, grid, contour, options, "serial"));
+  options.ode = LaplaceOdeKind::dense;
+  EXPECT_FALSE(device_laplace_setup(problem, grid, contour, options, "cuda"));
+  options.ode = LaplaceOdeKind::automatic;
+  options.reference = std::make_shared<DenseMatrix>(DenseMatrix::Zero(problem.state_size(), grid.points()));
+  EXPECT_FALSE(device_laplace_setup(problem, grid, contour, options, "cuda"));
+  options.reference.reset();
+#if defined(RELCP_HAVE_CUDA)
+  const auto setup = device_laplace_setup(problem, grid, contour, options, "cuda");
+  ASSERT_TRUE(setup);
+  EXPECT_TRUE(setup->structured);
+  EXPECT_EQ(setup->side, 7);
+  EXPECT_EQ(setup->free_response.size(), 0);  // computed on the device
+  EXPECT_EQ(setup->spectral_x0.size(), problem.state_size());
+  EXPECT_EQ(setup->tables.steps, grid.steps);
+#else
+  EXPECT_FALSE(device_laplace_setup(problem, grid, contour, options, "cuda"));
+#endif
 }
 
 }  // namespace

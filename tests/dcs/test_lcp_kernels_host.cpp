@@ -104,6 +104,63 @@ TEST(SmallLcpKernel, EnumerationFindsTheUniqueSolutionOfPMatrixLcps) {
   }
 }
 
+// The device's warp kernel: 32 lanes each scan every 32nd index set, then their best candidates
+// are merged. Replayed here lane by lane, in the tree order of the warp's shuffles.
+Vector warp_enumeration(const DenseMatrix& M, const Vector& q, int selection, bool& found) {
+  const int n = static_cast<int>(M.rows());
+  double pivot_floor = 0.0;
+  EXPECT_EQ(kernels::small_lcp_pivot_floor(n, M.data(), q.data(), pivot_floor), kernels::kLcpConverged);
+  std::vector<kernels::SmallLcpCandidate> best(32);
+  std::vector<Vector> solutions(32, Vector::Zero(n));
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    best[lane] = kernels::best_small_lcp_candidate(n, M.data(), q.data(), selection, 1e-10, pivot_floor, lane, 32,
+                                                   solutions[lane].data());
+  }
+  std::vector<kernels::SmallLcpCandidate> merged = best;
+  for (int step = 16; step > 0; step /= 2) {
+    for (int lane = 0; lane + step < 32; ++lane) {
+      if (kernels::preferred_candidate(merged[lane + step], merged[lane], selection)) merged[lane] = merged[lane + step];
+    }
+  }
+  found = merged[0].found;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    if (found && best[lane].found && best[lane].mask == merged[0].mask) return solutions[lane];
+  }
+  return Vector::Zero(n);
+}
+
+TEST(SmallLcpKernel, SetsSplitAmongAWarpSelectWhatOneThreadSelects) {
+  RandomLcps random(5);
+  int compared = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const int n = kernels::kWarpEnumerationMinSize + trial % (kernels::kSmallLcpMaxSize - kernels::kWarpEnumerationMinSize + 1);
+    const bool least = trial % 2 == 0;
+    const DenseMatrix M = least ? random.z_matrix(n, trial % 4 != 0) : random.p_matrix(n);
+    const Vector q = random.vector(n, -1.0, 1.0);
+    const int selection = least ? kernels::kSelectLeastElement : kernels::kSelectUnique;
+    Vector one_thread;
+    const int code = small_solve(M, q, selection, one_thread);
+    bool found = false;
+    const Vector warp = warp_enumeration(M, q, selection, found);
+    ASSERT_EQ(found, code == kernels::kLcpConverged) << "trial " << trial;
+    if (!found) continue;
+    ++compared;
+    EXPECT_EQ((warp - one_thread).cwiseAbs().maxCoeff(), 0.0) << "trial " << trial;  // the same set's solve
+  }
+  EXPECT_GT(compared, 80);
+}
+
+TEST(SmallLcpKernel, PreferredCandidateOrdersByTheSelectionThenTheSet) {
+  const kernels::SmallLcpCandidate none{};
+  const kernels::SmallLcpCandidate a{true, 3, 1.0, 1e-12}, b{true, 5, 1.0, 1e-12}, c{true, 9, 0.5, 1e-11};
+  EXPECT_TRUE(kernels::preferred_candidate(a, none, kernels::kSelectUnique));
+  EXPECT_FALSE(kernels::preferred_candidate(none, a, kernels::kSelectUnique));
+  EXPECT_TRUE(kernels::preferred_candidate(a, b, kernels::kSelectLeastElement));  // equal keys: smaller set
+  EXPECT_FALSE(kernels::preferred_candidate(b, a, kernels::kSelectLeastElement));
+  EXPECT_TRUE(kernels::preferred_candidate(c, a, kernels::kSelectLeastElement));  // smaller sum first
+  EXPECT_TRUE(kernels::preferred_candidate(a, c, kernels::kSelectUnique));        // smaller residual
+}
+
 TEST(SmallLcpKernel, ReportsInfeasibleAndNonFiniteProblems) {
   DenseMatrix M(2, 2);
   M << 1, -1, 0, -1;  // row 2: -y2 + q2 >= 0 and y2 >= 0 need q2 >= 0

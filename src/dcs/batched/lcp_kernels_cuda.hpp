@@ -4,7 +4,10 @@
 //    complementary index sets (branch-uniform, no convergence question). Among the
 //    complementary solutions found it keeps the least one (least element of a Z-matrix LCP:
 //    the least element is a solution and minimizes every component, hence the sum) or, for a
-//    P-matrix, the one with the smallest natural residual (there is exactly one).
+//    P-matrix, the one with the smallest natural residual (there is exactly one). The scan
+//    over the index sets can be split among threads (best_small_lcp_candidate over every
+//    stride-th set, merged by preferred_candidate): on small batches the device runs one warp
+//    per LCP from n = kWarpEnumerationMinSize on, with the same selection as one thread.
 //  - solve_tridiagonal_lcp: one thread block per LCP with a tridiagonal M (the Signorini
 //    M = tridiag(-1, 4, -1)), by Howard's policy iteration on min(y, M y + q) = 0 (Bokanowski,
 //    Maroso and Zidani 2009: at most n + 1 iterations for an M-matrix, from any start). Each
@@ -22,6 +25,9 @@
 namespace relcp::dcs::kernels {
 
 constexpr int kSmallLcpMaxSize = 8;
+// From this size on (64 index sets) small batches are enumerated with one warp per LCP: one thread
+// per LCP leaves the GPU idle on batches of a few thousand and keeps every thread's 2^n sets serial.
+constexpr int kWarpEnumerationMinSize = 6;
 
 // Outcome codes written per LCP (mapped to lcp::Status on the host).
 enum LcpKernelStatus : int {
@@ -92,23 +98,49 @@ RELCP_HOST_DEVICE inline double natural_residual(int n, const double* M, const d
   return residual;
 }
 
-// One LCP(q, M), n <= kSmallLcpMaxSize. y: the selected solution when the result is converged.
-RELCP_HOST_DEVICE inline int solve_small_lcp(int n, const double* M, const double* q, int selection,
-                                             double tolerance, double* y) {
+// The checks before an enumeration: kLcpNumericalFailure for non-finite data, else kLcpConverged
+// and the pivot floor of solve_principal_block.
+RELCP_HOST_DEVICE inline int small_lcp_pivot_floor(int n, const double* M, const double* q, double& pivot_floor) {
   double scale = 0.0;
   for (int i = 0; i < n * n; ++i) scale = std::fabs(M[i]) > scale ? std::fabs(M[i]) : scale;
   for (int i = 0; i < n; ++i) {
     if (!std::isfinite(q[i])) return kLcpNumericalFailure;
   }
   if (!std::isfinite(scale)) return kLcpNumericalFailure;
-  const double pivot_floor = 1e-13 * (scale > 1.0 ? scale : 1.0);
+  pivot_floor = 1e-13 * (scale > 1.0 ? scale : 1.0);
+  return kLcpConverged;
+}
 
-  double candidate[kSmallLcpMaxSize];
+// The best complementary solution among some index sets, and which set gave it.
+struct SmallLcpCandidate {
   bool found = false;
-  double best_sum = 0.0;
-  double best_residual = 0.0;
+  unsigned mask = 0;
+  double sum = 0.0;       // of the solution's components
+  double residual = 0.0;  // natural residual
+};
+
+// Whether a is preferred to b: the selection's key (least element: the smaller sum, then the
+// smaller residual; unique: the smaller residual), and on equal keys the smaller index set, so
+// that any split of the sets among threads selects what one thread scanning them in order does.
+RELCP_HOST_DEVICE inline bool preferred_candidate(const SmallLcpCandidate& a, const SmallLcpCandidate& b,
+                                                  int selection) {
+  if (!a.found || !b.found) return a.found;
+  if (selection == kSelectLeastElement) {
+    if (a.sum != b.sum) return a.sum < b.sum;
+  }
+  if (a.residual != b.residual) return a.residual < b.residual;
+  return a.mask < b.mask;
+}
+
+// Scans the index sets first, first + stride, ... < 2^n in order; y: the best solution found.
+RELCP_HOST_DEVICE inline SmallLcpCandidate best_small_lcp_candidate(int n, const double* M, const double* q,
+                                                                    int selection, double tolerance,
+                                                                    double pivot_floor, unsigned first,
+                                                                    unsigned stride, double* y) {
+  double candidate[kSmallLcpMaxSize];
+  SmallLcpCandidate best;
   const unsigned subsets = 1u << n;
-  for (unsigned mask = 0; mask < subsets; ++mask) {
+  for (unsigned mask = first; mask < subsets; mask += stride) {
     if (!solve_principal_block(n, M, q, mask, pivot_floor, candidate)) continue;
     double sum = 0.0;
     for (int i = 0; i < n; ++i) {
@@ -120,17 +152,24 @@ RELCP_HOST_DEVICE inline int solve_small_lcp(int n, const double* M, const doubl
     if (!nonnegative) continue;
     const double residual = natural_residual(n, M, q, candidate);
     if (!(residual <= tolerance)) continue;
-    const bool better = !found || (selection == kSelectLeastElement
-                                       ? (sum < best_sum || (sum == best_sum && residual < best_residual))
-                                       : residual < best_residual);
-    if (better) {
-      found = true;
-      best_sum = sum;
-      best_residual = residual;
+    const SmallLcpCandidate current{true, mask, sum, residual};
+    if (preferred_candidate(current, best, selection)) {
+      best = current;
       for (int i = 0; i < n; ++i) y[i] = candidate[i];
     }
   }
-  if (!found) {
+  return best;
+}
+
+// One LCP(q, M), n <= kSmallLcpMaxSize, by one thread. y: the selected solution when the result
+// is converged, zero when infeasible.
+RELCP_HOST_DEVICE inline int solve_small_lcp(int n, const double* M, const double* q, int selection,
+                                             double tolerance, double* y) {
+  double pivot_floor = 0.0;
+  const int code = small_lcp_pivot_floor(n, M, q, pivot_floor);
+  if (code != kLcpConverged) return code;
+  const SmallLcpCandidate best = best_small_lcp_candidate(n, M, q, selection, tolerance, pivot_floor, 0, 1, y);
+  if (!best.found) {
     for (int i = 0; i < n; ++i) y[i] = 0.0;
     return kLcpInfeasible;
   }

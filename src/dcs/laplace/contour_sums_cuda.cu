@@ -6,18 +6,13 @@
 #include "core/stopwatch.hpp"
 #include "dcs/device/device_buffer_cuda.hpp"
 #include "dcs/device/device_query_cuda.hpp"
+#include "dcs/device/grid_stride_cuda.hpp"
 #include "dcs/laplace/contour_kernels.hpp"
 #include "dcs/laplace/contour_sums_cuda.hpp"
+#include "dcs/laplace/contour_sums_device_cuda.hpp"
 
 namespace relcp::dcs {
 namespace {
-
-constexpr int kThreads = 256;
-
-int blocks_for(std::int64_t items) {
-  const std::int64_t blocks = (items + kThreads - 1) / kThreads;
-  return static_cast<int>(blocks < 65535 * 64 ? (blocks > 0 ? blocks : 1) : 65535 * 64);
-}
 
 // Item idx = e * r + c: consecutive threads take consecutive components of one entry, so the
 // reads of sources[c + l r] coalesce.
@@ -62,49 +57,34 @@ void upload_complex(DeviceBuffer<double>& buffer, const std::vector<Complex>& va
   buffer.upload(reinterpret_cast<const double*>(values.data()), 2 * values.size());
 }
 
-// The tables every back end instance needs on the device, and the convolution step.
-class DeviceContourTables {
- public:
-  DeviceContourTables(const ContourTables& tables, std::int64_t r)
-      : steps_(tables.steps), nodes_(tables.nodes), entries_(static_cast<std::int64_t>(tables.size())), r_(r) {
-    upload_complex(shift_, tables.shift);
-    upload_complex(weight_, tables.weight);
-    upload_complex(decay_, tables.decay);
-    upload_complex(span_, tables.span);
-    upload_complex(left_, tables.left);
-    upload_complex(right_, tables.right);
-    sources_.resize(static_cast<std::size_t>(r_ * (steps_ + 1)));
-    convolved_.resize(static_cast<std::size_t>(2 * entries_ * r_));
+// The first half of an apply(): checks the shape, uploads the sources and runs the convolutions
+// to completion.
+ContourSumTimes upload_and_convolve(const DenseMatrix& sources, DeviceContourTables& tables,
+                                    DeviceBuffer<double>& buffer) {
+  if (sources.rows() != tables.r() || sources.cols() != tables.steps() + 1) {
+    throw InputError("sources", "contour sums got nodal sources of the wrong shape");
   }
+  ContourSumTimes times;
+  Stopwatch watch;
+  buffer.upload(sources.data(), static_cast<std::size_t>(sources.size()));
+  times.transfer += watch.seconds();
+  watch.restart();
+  tables.convolve(buffer.data());
+  check_cuda(cudaDeviceSynchronize(), "convolve_kernel");
+  times.convolution += watch.seconds();
+  return times;
+}
 
-  // Uploads the sources and runs the convolutions to completion.
-  void convolve(const DenseMatrix& sources, ContourSumTimes& times) {
-    Stopwatch watch;
-    sources_.upload(sources.data(), static_cast<std::size_t>(sources.size()));
-    times.transfer += watch.seconds();
-    watch.restart();
-    convolve_kernel<<<blocks_for(entries_ * r_), kThreads>>>(entries_, nodes_, r_, decay_.data(), span_.data(),
-                                                              left_.data(), right_.data(), sources_.data(),
-                                                              convolved_.data());
-    check_launch("convolve_kernel");
-    check_cuda(cudaDeviceSynchronize(), "convolve_kernel");
-    times.convolution += watch.seconds();
-  }
-
-  int steps() const { return steps_; }
-  int nodes() const { return nodes_; }
-  std::int64_t r() const { return r_; }
-  const double* shift() const { return shift_.data(); }
-  const double* weight() const { return weight_.data(); }
-  const double* convolved() const { return convolved_.data(); }
-
- private:
-  int steps_;
-  int nodes_;
-  std::int64_t entries_;
-  std::int64_t r_;
-  DeviceBuffer<double> shift_, weight_, decay_, span_, left_, right_, sources_, convolved_;
-};
+// The second half: waits for the node sums and copies their rows x (J + 1) result back.
+void finish_node_sums(const char* kernel, Stopwatch& watch, const DeviceBuffer<double>& device, Eigen::Index rows,
+                      int steps, DenseMatrix& result, ContourSumTimes& times) {
+  check_cuda(cudaDeviceSynchronize(), kernel);
+  times.node_sums = watch.seconds();
+  watch.restart();
+  result.resize(rows, steps + 1);
+  device.download(result.data(), static_cast<std::size_t>(result.size()));
+  times.transfer += watch.seconds();
+}
 
 class CudaDenseContourSums final : public DenseContourSums {
  public:
@@ -116,23 +96,14 @@ class CudaDenseContourSums final : public DenseContourSums {
   }
 
   ContourSumTimes apply(const DenseMatrix& sources, DenseMatrix& forced) override {
-    if (sources.rows() != tables_.r() || sources.cols() != tables_.steps() + 1) {
-      throw InputError("sources", "contour sums got nodal sources of the wrong shape");
-    }
-    ContourSumTimes times;
-    tables_.convolve(sources, times);
+    ContourSumTimes times = upload_and_convolve(sources, tables_, sources_);
     Stopwatch watch;
     forced_.zero();
-    dense_sum_kernel<<<blocks_for(static_cast<std::int64_t>(tables_.steps()) * m_), kThreads>>>(
+    dense_sum_kernel<<<grid_stride_blocks(static_cast<std::int64_t>(tables_.steps()) * m_), kGridStrideThreads>>>(
         tables_.steps(), tables_.nodes(), m_, tables_.r(), resolvents_.data(), tables_.convolved(),
         forced_.data());
     check_launch("dense_sum_kernel");
-    check_cuda(cudaDeviceSynchronize(), "dense_sum_kernel");
-    times.node_sums = watch.seconds();
-    watch.restart();
-    forced.resize(m_, tables_.steps() + 1);
-    forced_.download(forced.data(), static_cast<std::size_t>(forced.size()));
-    times.transfer += watch.seconds();
+    finish_node_sums("dense_sum_kernel", watch, forced_, m_, tables_.steps(), forced, times);
     return times;
   }
 
@@ -140,50 +111,64 @@ class CudaDenseContourSums final : public DenseContourSums {
   DeviceContourTables tables_;
   std::int64_t m_;
   DeviceBuffer<double> resolvents_;
+  DeviceBuffer<double> sources_;
   DeviceBuffer<double> forced_;
 };
 
 class CudaDiagonalContourSums final : public DiagonalContourSums {
  public:
   CudaDiagonalContourSums(const ContourTables& tables, const DiagonalModes& modes, Eigen::Index r)
-      : tables_(tables, r), modes_(static_cast<std::int64_t>(modes.size())) {
-    eigenvalues_.upload(modes.eigenvalue.data(), modes.size());
-    sources_.upload(modes.source.data(), modes.size());
-    profiles_.upload(modes.profile.data(), modes.size());
-    spectral_.resize(static_cast<std::size_t>(modes_ * (tables.steps + 1)));
+      : sums_(tables, modes, r) {
+    spectral_.resize(static_cast<std::size_t>(sums_.modes() * (tables.steps + 1)));
   }
 
   ContourSumTimes apply(const DenseMatrix& sources, DenseMatrix& spectral) override {
-    if (sources.rows() != tables_.r() || sources.cols() != tables_.steps() + 1) {
-      throw InputError("sources", "contour sums got nodal sources of the wrong shape");
-    }
-    ContourSumTimes times;
-    tables_.convolve(sources, times);
+    ContourSumTimes times = upload_and_convolve(sources, sums_.tables(), sources_);
     Stopwatch watch;
-    spectral_.zero();
-    diagonal_sum_kernel<<<blocks_for(static_cast<std::int64_t>(tables_.steps()) * modes_), kThreads>>>(
-        tables_.steps(), tables_.nodes(), modes_, tables_.r(), tables_.shift(), tables_.weight(),
-        eigenvalues_.data(), sources_.data(), profiles_.data(), tables_.convolved(), spectral_.data());
-    check_launch("diagonal_sum_kernel");
-    check_cuda(cudaDeviceSynchronize(), "diagonal_sum_kernel");
-    times.node_sums = watch.seconds();
-    watch.restart();
-    spectral.resize(modes_, tables_.steps() + 1);
-    spectral_.download(spectral.data(), static_cast<std::size_t>(spectral.size()));
-    times.transfer += watch.seconds();
+    sums_.sum(spectral_.data());
+    finish_node_sums("diagonal_sum_kernel", watch, spectral_, sums_.modes(), sums_.steps(), spectral, times);
     return times;
   }
 
  private:
-  DeviceContourTables tables_;
-  std::int64_t modes_;
-  DeviceBuffer<double> eigenvalues_;
-  DeviceBuffer<std::int64_t> sources_;
-  DeviceBuffer<double> profiles_;
+  DeviceDiagonalSums sums_;
+  DeviceBuffer<double> sources_;
   DeviceBuffer<double> spectral_;
 };
 
 }  // namespace
+
+DeviceContourTables::DeviceContourTables(const ContourTables& tables, std::int64_t r)
+    : steps_(tables.steps), nodes_(tables.nodes), entries_(static_cast<std::int64_t>(tables.size())), r_(r) {
+  upload_complex(shift_, tables.shift);
+  upload_complex(weight_, tables.weight);
+  upload_complex(decay_, tables.decay);
+  upload_complex(span_, tables.span);
+  upload_complex(left_, tables.left);
+  upload_complex(right_, tables.right);
+  convolved_.resize(static_cast<std::size_t>(2 * entries_ * r_));
+}
+
+void DeviceContourTables::convolve(const double* sources) {
+  convolve_kernel<<<grid_stride_blocks(entries_ * r_), kGridStrideThreads>>>(entries_, nodes_, r_, decay_.data(), span_.data(),
+                                                            left_.data(), right_.data(), sources, convolved_.data());
+  check_launch("convolve_kernel");
+}
+
+DeviceDiagonalSums::DeviceDiagonalSums(const ContourTables& tables, const DiagonalModes& modes, std::int64_t r)
+    : tables_(tables, r), modes_(static_cast<std::int64_t>(modes.size())) {
+  eigenvalues_.upload(modes.eigenvalue.data(), modes.size());
+  sources_.upload(modes.source.data(), modes.size());
+  profiles_.upload(modes.profile.data(), modes.size());
+}
+
+void DeviceDiagonalSums::sum(double* spectral) {
+  check_cuda(cudaMemsetAsync(spectral, 0, static_cast<std::size_t>(modes_) * sizeof(double)), "cudaMemsetAsync");
+  diagonal_sum_kernel<<<grid_stride_blocks(static_cast<std::int64_t>(tables_.steps()) * modes_), kGridStrideThreads>>>(
+      tables_.steps(), tables_.nodes(), modes_, tables_.r(), tables_.shift(), tables_.weight(), eigenvalues_.data(),
+      sources_.data(), profiles_.data(), tables_.convolved(), spectral);
+  check_launch("diagonal_sum_kernel");
+}
 
 std::unique_ptr<DenseContourSums> make_dense_contour_sums_cuda(const ContourTables& tables,
                                                                std::vector<Complex> resolvents,

@@ -21,6 +21,8 @@ ContourTables make_contour_tables(const HyperbolicContour& contour, double h, in
   tables.span.resize(count);
   tables.left.resize(count);
   tables.right.resize(count);
+  // Pure per-entry arithmetic: the threads change nothing in the results.
+#pragma omp parallel for schedule(static) if (steps >= 128)
   for (int j = 1; j <= steps; ++j) {
     const double t = j * h;
     for (int p = 0; p < tables.nodes; ++p) {

@@ -1,10 +1,13 @@
 #include "dcs/laplace/laplace_iteration.hpp"
 
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "core/error.hpp"
 #include "core/stopwatch.hpp"
 #include "dcs/laplace/contour_hyperbolic.hpp"
+#include "dcs/laplace/laplace_device_iteration.hpp"
 #include "dcs/waveform/gauss_seidel_waveform.hpp"
 #include "dcs/waveform/implicit_euler.hpp"
 
@@ -39,8 +42,16 @@ LaplaceResult solve_laplace(const DlcpProblem& problem, const TimeGrid& grid, co
   const Stopwatch setup;
   const HyperbolicContour contour(HyperbolicContourParameters::wu_chen(options.contour_half_nodes));
   report.theta_max = contour.theta_max();
-  const auto ode = make_laplace_ode_solver(problem, grid, contour, parse_compute_backend(backend.name()), options.ode);
-  report.ode_solver = std::string(ode->name());
+  const std::optional<SineSpectralSetup> device_setup =
+      device_laplace_setup(problem, grid, contour, options, backend.name());
+  std::unique_ptr<LaplaceOdeSolver> ode;
+  if (device_setup) {
+    report.ode_solver = "sine";
+    report.device_resident = true;
+  } else {
+    ode = make_laplace_ode_solver(problem, grid, contour, parse_compute_backend(backend.name()), options.ode);
+    report.ode_solver = std::string(ode->name());
+  }
   const LcpSelectionSolver lcp_solver(problem.M, options.selection, options.lcp_tolerance);
   const DenseMatrix offsets = sample_offsets(problem, grid);
   report.setup_seconds = setup.seconds();
@@ -57,6 +68,13 @@ LaplaceResult solve_laplace(const DlcpProblem& problem, const TimeGrid& grid, co
     report.lcp_failed = true;
     report.failure_time = 0.0;
     report.failure_status = lcp::Status::infeasible;
+    return result;
+  }
+
+  if (device_setup) {
+#if defined(RELCP_HAVE_CUDA)
+    iterate_laplace_on_device(*device_setup, problem, offsets, lcp_solver, options, trajectory, report);
+#endif
     return result;
   }
 

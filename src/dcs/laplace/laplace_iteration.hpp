@@ -10,7 +10,9 @@
 // P = contour_half_nodes (2P + 1 nodes, halved by conjugate symmetry).
 //
 // One back end name drives both batched parts: the LCP batch (BatchedLcpBackend) and the
-// contour sums (ComputeBackend of the same name).
+// contour sums (ComputeBackend of the same name). On the cuda back end the Signorini-type
+// problems (sine linear half, Q-vector sources) keep every iteration on the device
+// (laplace_device_iteration.hpp); the others move each iteration's batches across the bus.
 
 #include <memory>
 #include <string>
@@ -48,6 +50,7 @@ struct LaplaceReport {
   long long lcp_iterations = 0;
   std::string ode_solver;              // "dense" or "sine"
   std::string backend;
+  bool device_resident = false;        // every iteration ran on the GPU (laplace_device_iteration.hpp)
   double theta_max = 0.0;              // of the contour ([PL] (2.15))
   TimeSplit split;
   double setup_seconds = 0.0;          // tables, factorizations, e^{A t_j} x0 (not in split)

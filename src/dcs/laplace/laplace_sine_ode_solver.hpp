@@ -12,9 +12,9 @@
 // source B y_l + f_l is transformed and convolved.
 
 #include <memory>
-#include <optional>
 
 #include "dcs/laplace/laplace_ode_solver.hpp"
+#include "dcs/laplace/laplace_sine_setup.hpp"
 #include "dcs/laplace/laplace_structure.hpp"
 #include "dcs/laplace/sine_transform.hpp"
 
@@ -29,18 +29,15 @@ class SineLaplaceOdeSolver final : public LaplaceOdeSolver {
   void solve(const DenseMatrix& y, DenseMatrix& x, TimeSplit& split) override;
 
   // True when the sources are Q-vectors (B = I (x) u with f in its range).
-  bool rank_structured() const { return structured_; }
+  bool rank_structured() const { return setup_.structured; }
 
  private:
-  int side_;
   bool parallel_;
-  bool structured_ = false;
+  SineSpectralSetup setup_;
   SineTransform line_;
   SineTransform plane_;
   RowSparseMatrix B_;
   Vector x0_;
-  DenseMatrix sampled_source_;  // structured: s_l (Q x (J+1)); otherwise f(t_l) (m x (J+1))
-  DenseMatrix free_response_;   // e^{A t_j} x0, m x (J + 1)
   DenseMatrix sources_;
   DenseMatrix spectral_sources_;
   DenseMatrix spectral_states_;
