@@ -2,7 +2,9 @@
 # Installs relcp's Debian dependencies (only what is missing) and builds into build/.
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 # Environment: RELCP_BUILD_DIR (default build), RELCP_BUILD_TYPE (default Release),
-#              RELCP_CMAKE_ARGS (extra configure arguments), RELCP_SKIP_BUILD=1 (install only).
+#              RELCP_CMAKE_ARGS (extra configure arguments), RELCP_SKIP_BUILD=1 (install only),
+#              RELCP_BUILD_TARGETS (what to build, e.g. "relcp_sim"; default everything: the
+#              apps, every test and benchmark).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,4 +43,6 @@ if [[ ! -f "$build_dir/build.ninja" ]]; then
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${RELCP_BUILD_TYPE:-Release}" \
     -DRELCP_CUDA="${RELCP_CUDA:-AUTO}" ${RELCP_CMAKE_ARGS:-}
 fi
-cmake --build "$build_dir" --parallel "${RELCP_JOBS:-$(nproc)}"
+targets=()
+for target in ${RELCP_BUILD_TARGETS:-}; do targets+=(--target "$target"); done
+cmake --build "$build_dir" --parallel "${RELCP_JOBS:-$(nproc)}" "${targets[@]}"

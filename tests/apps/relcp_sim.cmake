@@ -41,4 +41,18 @@ if(TARGET relcp_sim AND RELCP_SYSTEM_PYTHON)
   else()
     message(STATUS "relcp: /usr/bin/python3 lacks h5py or yaml; apps_scenario_from_snapshot not added")
   endif()
+  execute_process(COMMAND ${RELCP_SYSTEM_PYTHON} -c "import h5py, numpy, matplotlib"
+                  RESULT_VARIABLE plot_modules_missing OUTPUT_QUIET ERROR_QUIET)
+  if(NOT plot_modules_missing)
+    add_test(NAME apps_plot_snapshot
+             COMMAND ${CMAKE_COMMAND} -DSIM=$<TARGET_FILE:relcp_sim> -DPYTHON=${RELCP_SYSTEM_PYTHON}
+                     -DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/plot_snapshot.py
+                     -DINPUT=${CMAKE_CURRENT_SOURCE_DIR}/relcp_sim/small.yaml
+                     -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/plot_snapshot
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/plot_snapshot_check.cmake)
+    set_tests_properties(apps_plot_snapshot PROPERTIES LABELS unit TIMEOUT 120
+                         ENVIRONMENT "${RELCP_MPI_ENVIRONMENT}")
+  else()
+    message(STATUS "relcp: /usr/bin/python3 lacks h5py or matplotlib; apps_plot_snapshot not added")
+  endif()
 endif()
