@@ -17,7 +17,8 @@ struct SignedSeparation {
   int iterations = 0;
   bool converged = false;       // false: the values are the best found, not verified
   // True when only a lower bound of phi was evaluated (signed_separation_below): then phi is
-  // Phi at the centre-to-centre direction, and the points and normal belong to that direction.
+  // Phi at the centre-to-centre direction (torus pairs: the bounding-ball bound), and the
+  // points and normal belong to that bound.
   bool bound_only = false;
 };
 
@@ -32,8 +33,10 @@ SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, con
 // The same when phi matters only below `threshold` (a pair's constraint or overlap test): for a
 // pair with an ellipsoid, Phi at the centre-to-centre direction is evaluated first. SNSD is the
 // maximum of Phi over directions, so when that value is at least `threshold` it is returned as
-// a lower bound (bound_only) and the Newton iteration is skipped. Other pairs, whose exact
-// separation is as cheap as the bound, always get the exact one.
+// a lower bound (bound_only) and the Newton iteration is skipped. For a pair with a torus, the
+// closed-form bound of torus_ball_lower_bound (against the other body's bounding ball, the
+// larger of the two for a torus pair) plays that role. Other pairs, whose exact separation is
+// as cheap as a bound, always get the exact one.
 SignedSeparation signed_separation_below(const Shape& shape_a, const Pose& pose_a,
                                          const Shape& shape_b, const Pose& pose_b,
                                          double threshold, const SeparationOptions& options = {});

@@ -81,6 +81,24 @@ std::vector<SignedSeparation> torus_convex_local_minima(const Torus& a, const Po
     throw std::invalid_argument("torus_convex_local_minima: body B must be convex");
   }
   const Circle centreline = torus_centreline(a, pose_a);
+  if (const auto* sphere = std::get_if<Sphere>(&convex_b)) {
+    // The centreline's distance to a point has one minimum, at the closest point of the circle.
+    const Vec3 nearest = closest_point_on_circle(centreline, pose_b.position);
+    const Vec3 offset = pose_b.position - nearest;
+    const double distance = offset.norm();
+    // A centre on the centreline itself is a kink; the search below settles its side.
+    if (distance > 1e-12 * (centreline.radius + sphere->radius)) {
+      SignedSeparation contact;
+      contact.normal = offset / distance;
+      contact.phi = distance - sphere->radius - a.minor_radius;
+      contact.point_a = nearest + a.minor_radius * contact.normal;
+      contact.point_b = pose_b.position - sphere->radius * contact.normal;
+      contact.iterations = 0;
+      contact.converged = true;
+      if (contact.phi < threshold) return {contact};
+      return {};
+    }
+  }
   // Signed distance of the centreline point to B; its slope follows from B's normal alone.
   const auto signed_distance = [&](double angle) {
     const SurfaceProjection projection =

@@ -18,7 +18,8 @@ std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pos
                                                        double threshold,
                                                        const SeparationOptions& options = {});
 
-// B is a sphere, ellipsoid or spherocylinder (std::invalid_argument otherwise). phi is the
+// B is a sphere, ellipsoid or spherocylinder (std::invalid_argument otherwise); a sphere is a
+// closed form (one contact, at the centreline point closest to its centre). phi is the
 // signed distance from the centreline point to B minus the minor radius. In a deep overlap where
 // the centreline crosses B's medial surface (for instance through a sphere's centre) that
 // distance has a kink, not a smooth minimum: the contact is then the deepest point of the tube's

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "geometry/circle.hpp"
+#include "geometry/circle_distance.hpp"
 #include "geometry/torus_local_minima.hpp"
 
 namespace relcp::geometry {
@@ -43,6 +44,22 @@ SignedSeparation torus_wall_separation(const Torus& torus, const Pose& pose, con
   contact.iterations = 0;
   contact.converged = true;
   return contact;
+}
+
+SignedSeparation torus_ball_lower_bound(const Torus& torus, const Pose& pose, const Vec3& centre,
+                                        double radius) {
+  const Circle centreline = torus_centreline(torus, pose);
+  const Vec3 nearest = closest_point_on_circle(centreline, centre);
+  const Vec3 offset = centre - nearest;
+  const double distance = offset.norm();
+  SignedSeparation bound;
+  bound.normal = distance > 0.0 ? Vec3(offset / distance) : centreline.axis;
+  bound.phi = distance - torus.minor_radius - radius;
+  bound.point_a = nearest + torus.minor_radius * bound.normal;
+  bound.point_b = centre - radius * bound.normal;
+  bound.converged = true;
+  bound.bound_only = true;
+  return bound;
 }
 
 }  // namespace relcp::geometry

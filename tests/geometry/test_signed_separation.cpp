@@ -221,17 +221,47 @@ TEST_P(ConvexPairSeparation, BelowAThresholdIsExactOrABoundAboveIt) {
   }
 }
 
-TEST(SignedSeparation, BelowAThresholdIsExactForTorusPairsAndCoincidentCentres) {
+// Torus pairs: the bounding-ball bound, never above the exact phi, and the exact separation
+// whenever the bound falls below the threshold (always against a sphere: a closed form).
+TEST(SignedSeparation, BelowAThresholdTorusPairsAreExactOrABallBoundAboveIt) {
   std::mt19937_64 rng(59);
   const Torus ring{1.0, 0.1};
-  const Ellipsoid ellipsoid{Vec3(0.5, 0.7, 1.2)};
-  for (int trial = 0; trial < 5; ++trial) {
-    const Pose pose_t{Vec3::Zero(), random_rotation(rng)};
-    const Pose pose_e{4.0 * random_unit(rng), random_rotation(rng)};
-    const SignedSeparation below = signed_separation_below(ring, pose_t, ellipsoid, pose_e, -10.0);
-    EXPECT_FALSE(below.bound_only);
-    EXPECT_EQ(below.phi, signed_separation(ring, pose_t, ellipsoid, pose_e).phi);
+  const std::vector<Shape> others{Sphere{0.4}, Ellipsoid{Vec3(0.5, 0.7, 1.2)}, Spherocylinder{0.2, 1.5},
+                                  Torus{0.8, 0.2}};
+  for (const Shape& other : others) {
+    int bounds = 0, exact = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      const Pose pose_t{Vec3::Zero(), random_rotation(rng)};
+      const Pose pose_o{std::uniform_real_distribution<double>(0.0, 4.0)(rng) * random_unit(rng), random_rotation(rng)};
+      const double threshold = trial % 4 == 0 ? -0.2 : 0.2;
+      const bool torus_first = trial % 2 == 0;
+      const SignedSeparation full = torus_first ? signed_separation(ring, pose_t, other, pose_o)
+                                                : signed_separation(other, pose_o, ring, pose_t);
+      const SignedSeparation below = torus_first ? signed_separation_below(ring, pose_t, other, pose_o, threshold)
+                                                 : signed_separation_below(other, pose_o, ring, pose_t, threshold);
+      if (below.bound_only) {
+        ++bounds;
+        EXPECT_GE(below.phi, threshold);
+        EXPECT_LE(below.phi, full.phi + 1e-12);
+        EXPECT_NEAR((below.point_b - below.point_a).dot(below.normal), below.phi, 1e-12);
+      } else {
+        ++exact;
+        EXPECT_EQ(below.phi, full.phi);
+        EXPECT_EQ(below.normal, full.normal);
+      }
+    }
+    if (std::holds_alternative<Sphere>(other)) {
+      EXPECT_EQ(bounds, 0);  // the exact separation is the closed form
+    } else {
+      EXPECT_GT(bounds, 50) << other.index();
+    }
+    EXPECT_GT(exact, 50) << other.index();
   }
+}
+
+TEST(SignedSeparation, BelowAThresholdIsExactForCoincidentCentres) {
+  std::mt19937_64 rng(60);
+  const Ellipsoid ellipsoid{Vec3(0.5, 0.7, 1.2)};
   const Pose same{Vec3(1, 2, 3), random_rotation(rng)};
   const SignedSeparation centred = signed_separation_below(ellipsoid, same, ellipsoid, same, -10.0);
   EXPECT_FALSE(centred.bound_only);
