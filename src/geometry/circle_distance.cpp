@@ -49,6 +49,10 @@ std::vector<CirclePairMinimum> circle_circle_local_minima(const Circle& a, const
   PeriodicMinimaOptions scaled = options;
   const double scale = a.radius + b.radius + (a.centre - b.centre).norm();
   scaled.flat_tolerance = std::max(options.flat_tolerance, 1e-13 * scale * scale);
+  // The distance (the square root of the reduced value) to the fixed circle changes by at most
+  // the moving radius per radian.
+  scaled.lipschitz = moving.radius;
+  scaled.bounded = [](double squared) { return std::sqrt(std::max(squared, 0.0)); };
   const auto reduced = [&](double angle) { return squared_distance_to_circle(moving, angle, fixed); };
 
   std::vector<CirclePairMinimum> minima;

@@ -29,6 +29,7 @@ struct CirclePairMinimum {
 
 // Every local minimum of |a.point(s) - b.point(t)| over both angles, shortest first. The search
 // runs along the smaller circle, on which the reduced distance varies on the scale of a radian.
+// options.cut (and cut_at_best) is on that distance: minima beyond it may be left out.
 std::vector<CirclePairMinimum> circle_circle_local_minima(const Circle& a, const Circle& b,
                                                           const PeriodicMinimaOptions& options);
 

@@ -1,5 +1,6 @@
 #include "geometry/torus_local_minima.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <variant>
 
@@ -13,14 +14,19 @@ namespace {
 
 // Centreline samples per search; the reduced distance varies on the scale of a radian along the
 // smaller circle, so minima closer than 2 pi / 256 rad are beyond any practical configuration.
+// The search samples them only where the distance may come below the cut (periodic_minima.hpp).
 constexpr int kCentrelineSamples = 256;
 
-PeriodicMinimaOptions search_options(const SeparationOptions& options) {
+// `cut`: the largest centreline distance that matters, the threshold plus the minor radii; with
+// no threshold only the global minimum is needed.
+PeriodicMinimaOptions search_options(const SeparationOptions& options, double cut) {
   PeriodicMinimaOptions search;
   search.samples = kCentrelineSamples;
   // Contact points to two orders of magnitude below the phi tolerance.
   search.angle_tolerance = 1e-2 * options.tolerance;
   search.max_iterations = options.max_iterations;
+  search.cut = cut;
+  search.cut_at_best = std::isinf(cut);
   return search;
 }
 
@@ -65,7 +71,8 @@ std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pos
   const Circle centreline_b = torus_centreline(b, pose_b);
   std::vector<SignedSeparation> contacts;
   for (const CirclePairMinimum& minimum :
-       circle_circle_local_minima(centreline_a, centreline_b, search_options(options))) {
+       circle_circle_local_minima(centreline_a, centreline_b,
+                                  search_options(options, threshold + a.minor_radius + b.minor_radius))) {
     const SignedSeparation contact =
         torus_pair_contact(centreline_a, a.minor_radius, centreline_b, b.minor_radius, minimum);
     if (contact.phi < threshold) contacts.push_back(contact);
@@ -106,8 +113,9 @@ std::vector<SignedSeparation> torus_convex_local_minima(const Torus& a, const Po
     return ValueAndSlope{projection.signed_distance,
                          projection.outward_normal.dot(centreline.tangent(angle))};
   };
-  PeriodicMinimaOptions search = search_options(options);
+  PeriodicMinimaOptions search = search_options(options, threshold + a.minor_radius);
   search.flat_tolerance = 1e-13 * (centreline.radius + (pose_b.position - pose_a.position).norm());
+  search.lipschitz = centreline.radius;  // a signed distance is 1-Lipschitz in space
 
   std::vector<SignedSeparation> contacts;
   for (const AngleMinimum& minimum : periodic_local_minima(signed_distance, search)) {
