@@ -38,7 +38,7 @@ struct PeriodicMinimaOptions {
   std::function<double(double)> bounded;
   double cut = std::numeric_limits<double>::infinity();  // on `bounded`
   bool cut_at_best = false;  // also cut at the smallest sample: only the global minimum is sure
-  int coarse_samples = 32;   // samples / coarse_samples must be a power of two
+  int coarse_samples = 8;    // samples / coarse_samples must be a power of two
 };
 
 // Every local minimum found (below the cut when pruning), by increasing value. Each lies where
