@@ -5,7 +5,6 @@
 #include <cmath>
 #include <numeric>
 
-#include "core/bracketed_root.hpp"
 
 namespace relcp::geometry {
 namespace {
@@ -16,6 +15,33 @@ struct SortedProblem {
   std::array<double, 3> radii{};
   std::array<double, 3> query{};
 };
+
+// The multiplier of closest_point_positive: with u(sigma) = G(sigma + ...)^(-1/2), a power mean of
+// negative order of the affine (sigma + r_i - 1) / (r_i z_i), u is increasing and concave, and
+// exactly linear where one term dominates. Newton from the bracket's low end (u <= 1) therefore
+// climbs monotonically to the root, in a few steps from any distance.
+template <int dimension>
+double multiplier_by_newton(const std::array<double, dimension>& ratio,
+                            const std::array<double, dimension>& scaled, double lo, double hi) {
+  constexpr int kMaxSteps = 60;
+  double sigma = lo;
+  for (int step = 0; step < kMaxSteps; ++step) {
+    double sum = 0.0, derivative_sum = 0.0;
+    for (int i = 0; i < dimension; ++i) {
+      const double inverse = 1.0 / (sigma + (ratio[i] - 1.0));
+      const double term = ratio[i] * scaled[i] * inverse;
+      sum += term * term;
+      derivative_sum += term * term * inverse;
+    }
+    if (sum <= 1.0) return sigma;  // at or past the root by rounding
+    // u = sum^(-1/2), u' = sum^(-3/2) * derivative_sum; the step (1 - u) / u'.
+    const double u = 1.0 / std::sqrt(sum);
+    const double next = std::min(hi, sigma + (1.0 - u) * sum / (u * derivative_sum));
+    if (!(next > sigma)) return sigma;
+    sigma = next;
+  }
+  return sigma;
+}
 
 // Closest point for a query with every coordinate positive, the `dimension` semi-axes sorted
 // decreasingly. With r_i = (e_i / e_min)^2, z_i = y_i / e_i and the shifted multiplier
@@ -36,29 +62,12 @@ std::array<double, dimension> closest_point_positive(const std::array<double, di
     weighted_norm_squared += ratio[i] * scaled[i] * ratio[i] * scaled[i];
   }
   if (outside_measure == 0.0) return y;  // on the surface
-  const auto g = [&](double sigma) {
-    double sum = -1.0;
-    for (int i = 0; i < dimension; ++i) {
-      const double term = ratio[i] * scaled[i] / (sigma + (ratio[i] - 1.0));
-      sum += term * term;
-    }
-    return sum;
-  };
   // G(z_min) >= 0 from the smallest axis' term alone; G(|R z|) <= 0 term by term; G(1) is the
   // query's level-set value minus one.
   const bool inside = outside_measure < 0.0;
   const double lo = inside ? scaled[dimension - 1] : 1.0;
   const double hi = inside ? 1.0 : std::sqrt(weighted_norm_squared);
-  const double g_lo = inside ? g(lo) : outside_measure;
-  const double g_hi = inside ? outside_measure : g(hi);
-  double sigma = 0.0;
-  if (g_lo <= 0.0) {
-    sigma = lo;  // rounding put the root on the bracket's end
-  } else if (g_hi >= 0.0) {
-    sigma = hi;
-  } else {
-    sigma = find_bracketed_root(g, lo, g_lo, hi, g_hi, {.tolerance = 0.0, .max_evaluations = 400}).x;
-  }
+  const double sigma = multiplier_by_newton<dimension>(ratio, scaled, lo, hi);
   std::array<double, dimension> x{};
   for (int i = 0; i < dimension; ++i) x[i] = ratio[i] * y[i] / (sigma + (ratio[i] - 1.0));
   return x;
@@ -113,8 +122,11 @@ std::array<double, 3> closest_point_sorted(const std::array<double, 3>& e,
 }  // namespace
 
 EllipsoidClosestPoint closest_point_on_ellipsoid(const Vec3& radii, const Vec3& query) {
+  // Decreasing radii, ties in axis order (an insertion sort: std::stable_sort allocates).
   std::array<int, 3> order{0, 1, 2};
-  std::stable_sort(order.begin(), order.end(), [&](int i, int j) { return radii[i] > radii[j]; });
+  for (int k = 1; k < 3; ++k) {
+    for (int j = k; j > 0 && radii[order[j]] > radii[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
+  }
   std::array<double, 3> e{};
   std::array<double, 3> y{};
   for (int k = 0; k < 3; ++k) {
