@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
+#include "core/memory_budget.hpp"
 #include "geom_json.hpp"
 #include "geometry/multisphere.hpp"
 #include "geometry/signed_separation.hpp"
@@ -35,9 +36,13 @@ int run_snsd(const std::string& file) {
 
 int run_multisphere(const std::string& file, int count) {
   const auto bodies = read_bodies(file, 1);
-  if (const auto problem = geometry::multisphere_count_problem(bodies[0].shape, count)) {
-    throw InputError("--count", *problem);
-  }
+  // The count is checked against the body it decomposes: name both.
+  const auto fail_at_body = [&](const std::string& message) {
+    const io::YamlNodeReader root(io::load_yaml_file(file), file);
+    root.child("bodies").element(0).fail("--count " + std::to_string(count) + ": " + message);
+  };
+  if (const auto problem = geometry::multisphere_count_problem(bodies[0].shape, count)) fail_at_body(*problem);
+  if (const auto shortfall = memory_shortfall(64.0 * count)) fail_at_body(*shortfall);
   const auto spheres = geometry::multisphere_decomposition(bodies[0].shape, count);
   std::cout << spheres_json(geometry::to_lab(spheres, bodies[0].pose)) << std::endl;
   return kExitOk;

@@ -11,17 +11,25 @@ namespace {
 
 constexpr double kNoThreshold = std::numeric_limits<double>::infinity();
 
+// The deepest minimum comes first. None is found only when phi does not come out finite (poses
+// too far apart for the squared distances): report that, unconverged, instead of a contact.
+SignedSeparation deepest(const std::vector<SignedSeparation>& minima) {
+  if (!minima.empty()) return minima.front();
+  SignedSeparation none;
+  none.phi = std::numeric_limits<double>::quiet_NaN();
+  return none;
+}
+
 }  // namespace
 
 SignedSeparation torus_torus_separation(const Torus& a, const Pose& pose_a, const Torus& b,
                                         const Pose& pose_b, const SeparationOptions& options) {
-  // Never empty without a threshold; the deepest comes first.
-  return torus_torus_local_minima(a, pose_a, b, pose_b, kNoThreshold, options).front();
+  return deepest(torus_torus_local_minima(a, pose_a, b, pose_b, kNoThreshold, options));
 }
 
 SignedSeparation torus_convex_separation(const Torus& a, const Pose& pose_a, const Shape& convex_b,
                                          const Pose& pose_b, const SeparationOptions& options) {
-  return torus_convex_local_minima(a, pose_a, convex_b, pose_b, kNoThreshold, options).front();
+  return deepest(torus_convex_local_minima(a, pose_a, convex_b, pose_b, kNoThreshold, options));
 }
 
 // Closed form: the centreline point lowest along the wall normal is the one whose radial

@@ -7,6 +7,10 @@
 
 namespace relcp::particles {
 
+// What one body costs a run, across the particle store, its ghosts, contact detection and the
+// output buffers: an upper estimate used to refuse body counts that cannot fit in memory.
+inline constexpr double kBytesPerBodyEstimate = 4096.0;
+
 struct Body {
   GlobalId id = -1;
   geometry::Shape shape;

@@ -158,8 +158,9 @@ elseif(CASE STREQUAL "multisphere")
   expect_between(0.0999999999 0.1000000001 spheres 5 radius)
 
 elseif(CASE STREQUAL "bad_count")
-  expect_bad_input("--count: an ellipsoid needs an odd count" multisphere ${INPUTS}/rotated_ellipsoid.yaml --count 4)
-  expect_bad_input("--count: the count must be at least 1" multisphere ${INPUTS}/ring.yaml --count 0)
+  expect_bad_input("rotated_ellipsoid.yaml:3: bodies[0]: --count 4: an ellipsoid needs an odd count" multisphere ${INPUTS}/rotated_ellipsoid.yaml --count 4)
+  expect_bad_input("ring.yaml:2: bodies[0]: --count 0: the count must be at least 1" multisphere ${INPUTS}/ring.yaml --count 0)
+  expect_bad_input("ring.yaml:2: bodies[0]: --count 2147483647: needs" multisphere ${INPUTS}/ring.yaml --count 2147483647 --max-memory 1G)
   expect_bad_usage("--count is required" multisphere ${INPUTS}/ring.yaml)
 
 elseif(CASE STREQUAL "bad_files")
@@ -172,6 +173,11 @@ elseif(CASE STREQUAL "bad_files")
   expect_bad_input("YAML syntax error" snsd ${INPUTS}/bad_syntax.yaml)
   expect_bad_input("ring.yaml:2: bodies: needs at least 2 bodies, found 1" snsd ${INPUTS}/ring.yaml)
   expect_bad_input("missing.yaml: cannot open the file" snsd ${INPUTS}/missing.yaml)
+  # Hostile values (docs/robustness.md): a coordinate whose square overflows, a string echoed
+  # back with a line break in it (the error stays one line), an empty document (line 1).
+  expect_bad_input("bad_far_torus.yaml:3: bodies[1].position[2]: magnitude above 1e100" snsd ${INPUTS}/bad_far_torus.yaml)
+  expect_bad_input("bad_escaped_shape.yaml:2: bodies[0].shape: unknown shape 'cu\\nbe'" snsd ${INPUTS}/bad_escaped_shape.yaml)
+  expect_bad_input("bad_only_comments.yaml:1: expected a mapping" snsd ${INPUTS}/bad_only_comments.yaml)
 
 else()
   message(FATAL_ERROR "unknown case ${CASE}")

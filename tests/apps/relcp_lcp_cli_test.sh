@@ -112,7 +112,7 @@ PY
   bad_files)
     expect_bad_input "missing.dat" solve "$scratch/missing.dat"
     write empty.dat ""
-    expect_bad_input "empty.dat: empty file" solve "$scratch/empty.dat"
+    expect_bad_input "empty.dat:1: empty file" solve "$scratch/empty.dat"
     write negative.dat "-2\n0\n"
     expect_bad_input "negative.dat:1: n:" solve "$scratch/negative.dat"
     write word.dat "2\n0\n2\n2\n2\t2\n1 0\n0 x\n1 1\n"

@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -115,6 +117,30 @@ TEST_F(DlcpCli, FailedSolveExitsThreeAfterWritingTheOutputs) {
             3);
   EXPECT_TRUE(fs::exists(out / "trajectory.csv"));
   EXPECT_NE(read(out / "stats.json").find("\"converged\": false"), std::string::npos);
+}
+
+// Absurd sizes and spans are refused before any allocation, naming the key; the switching
+// method, whose step count is not known in advance, stops at method.max_steps.
+TEST_F(DlcpCli, WorkBeyondTheBoundsIsRefusedWithItsKey) {
+  const std::string signorini = config("dlcp_signorini.yaml");
+  const std::string oscillator = config("stewart_friction_oscillator.yaml");
+  const std::string taubert = config("stewart_friction_chain_taubert.yaml");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {signorini + " --set problem.dx=1e-6", "problem.dx: a grid of"},
+      {signorini + " --max-memory 1G --set time.h=1e-6", "time.h: "},
+      {oscillator + " --set time.T=1e20", "time.output_every: "},
+      {taubert + " --set time.output_every=1 --set method.h=1e-9", "method.h: "},
+  };
+  for (const auto& [args, key] : cases) {
+    const fs::path out = scratch("work");
+    EXPECT_EQ(run(args, out), 2) << args;
+    const std::string message = read(out.string() + ".err");
+    EXPECT_NE(message.find(key), std::string::npos) << args << " -> " << message;
+    EXPECT_EQ(std::count(message.begin(), message.end(), '\n'), 1) << message;
+  }
+  const fs::path out = scratch("max_steps");
+  EXPECT_EQ(run(oscillator + " --set problem.forcing[0].omega=2147483648 --set method.max_steps=2000", out), 3);
+  EXPECT_NE(read(out.string() + ".err").find("more than 2000 steps"), std::string::npos) << read(out.string() + ".err");
 }
 
 }  // namespace

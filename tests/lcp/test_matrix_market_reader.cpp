@@ -117,7 +117,7 @@ TEST(MatrixMarketReader, LcpFromTwoFiles) {
 }
 
 TEST(MatrixMarketReader, EmptyFileAndMissingHeader) {
-  EXPECT_EQ(parse_error("").message(), "empty file");
+  EXPECT_EQ(parse_error("").message(), "empty file (or only comments and blank lines)");
   EXPECT_EQ(parse_error("2 2 1\n1 1 1\n").line(), 1);
 }
 

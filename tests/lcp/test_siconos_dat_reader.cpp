@@ -72,7 +72,7 @@ TEST(SiconosDatReader, EmptyFile) {
   const InputError error = parse_error("");
   EXPECT_EQ(error.line(), 0);
   EXPECT_NE(error.message().find("empty"), std::string::npos);
-  EXPECT_EQ(parse_error("  \n\n").message(), "empty file");
+  EXPECT_EQ(parse_error("  \n\n").message(), "empty file (or only comments and blank lines)");
 }
 
 TEST(SiconosDatReader, MissingFileNamesIt) {

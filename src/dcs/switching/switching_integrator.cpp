@@ -56,7 +56,8 @@ class SwitchingRun {
     while (t_ < span_.end) {
       if (record_.statistics.steps + record_.statistics.rejected_steps >= options_.max_steps) {
         throw RunTimeFailure("switching: more than " + std::to_string(options_.max_steps) +
-                             " steps before t = " + std::to_string(span_.end));
+                             " steps before t = " + std::to_string(span_.end) + " (reached t = " +
+                             std::to_string(t_) + "; method.max_steps raises the bound)");
       }
       const double remaining = span_.end - t_;
       const double h_try = h >= remaining ? remaining : h;

@@ -20,7 +20,8 @@ struct SwitchingOptions {
   double eta = 0.0;              // switching-point tolerance; 0: 1e-3 * tolerance
   double epsilon = 1e-8;         // eps-active set tolerance on the indicators
   double restart_delay = 1e-2;   // t* - t' when the chosen active set is ambiguous
-  std::int64_t max_steps = 100'000'000;
+  // Accepted plus rejected steps before the run fails (about 10 s of one core at 10^6).
+  std::int64_t max_steps = 1'000'000;
   SwitchingLcpOptions lcp;
 
   double resolved_initial_step() const { return initial_step > 0 ? initial_step : 0.1 * tolerance; }

@@ -1,9 +1,12 @@
 #include "io/dcs/dlcp_problem_parser.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "dcs/problems/expression.hpp"
 #include "dcs/problems/rectifier_problem.hpp"
 #include "dcs/problems/signorini_problem.hpp"
@@ -107,6 +110,12 @@ DlcpScenarioProblem parse_signorini_problem(const ScenarioNode& problem) {
   relcp::dcs::SignoriniParameters parameters;
   parameters.dx = problem.positive("dx", parameters.dx);
   parameters.c = problem.positive("c", parameters.c);
+  // Q = 1/dx - 1 grid points per side: Q^2 unknowns with their sparse rows and vectors
+  // (about 300 bytes each) and a dense Q x Q M.
+  const double side = 1.0 / parameters.dx;
+  if (const auto shortfall = memory_shortfall(side * side * 308.0)) {
+    problem.fail("dx", "a grid of " + std::to_string(std::llround(std::min(side, 1e18))) + "^2 points " + *shortfall);
+  }
   relcp::dcs::SignoriniProblem signorini;
   located(problem, [&] { signorini = relcp::dcs::make_signorini_problem(parameters); });
   JsonFields fields = {{"dx", parameters.dx}, {"c", parameters.c}, {"grid_side", signorini.side}};

@@ -1,6 +1,7 @@
 #include "io/dcs/dlcp_scenarios.hpp"
 
 #include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "core/stopwatch.hpp"
 #include "dcs/batched/batched_lcp.hpp"
 #include "io/dcs/dlcp_method_parser.hpp"
@@ -36,6 +37,20 @@ class PreparedDlcpRun final : public PreparedRun {
   std::unique_ptr<relcp::dcs::BatchedLcpBackend> backend_;
 };
 
+// The iterations keep a few whole trajectories (iterate, previous iterate, sources, output):
+// refuse a grid whose trajectories cannot fit, naming the step.
+void check_trajectory_memory(const ScenarioNode& root, const DlcpScenario& scenario) {
+  constexpr double kTrajectoryCopies = 6.0;
+  // x and y: a projected dynamical system has as many complementarity pairs as states.
+  const double size = 2.0 * std::visit([](const auto& form) { return static_cast<double>(form.x0.size()); },
+                                       scenario.problem.form);
+  const double points = static_cast<double>(scenario.grid.points());
+  if (const auto shortfall = memory_shortfall(points * size * 8.0 * kTrajectoryCopies)) {
+    root.child("time").fail("h", std::to_string(scenario.grid.points()) + " time points of " +
+                                     std::to_string(static_cast<long long>(size)) + " unknowns " + *shortfall);
+  }
+}
+
 std::unique_ptr<PreparedRun> prepare(const ScenarioDocument& document,
                                      DlcpScenarioProblem (*parse_problem)(const ScenarioNode&)) {
   const ScenarioNode root = document.root();
@@ -44,6 +59,7 @@ std::unique_ptr<PreparedRun> prepare(const ScenarioDocument& document,
   scenario.problem = parse_problem(root.child("problem"));
   scenario.grid = parse_dlcp_time(root);
   scenario.method = parse_dlcp_method(root, scenario.problem);
+  check_trajectory_memory(root, scenario);
   const ScenarioNode method = root.child("method");
   if (scenario.method.name != "implicit-euler") {  // the iterations solve LCPs with M itself
     const relcp::dcs::DenseMatrix* M = nullptr;

@@ -1,6 +1,7 @@
 #include "io/dcs/friction_method_parser.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "lcp/registry.hpp"
 
@@ -9,7 +10,7 @@ namespace {
 
 relcp::dcs::SwitchingOptions parse_switching(const ScenarioNode& method) {
   method.allow_only({"name", "tolerance", "initial_step", "eta", "epsilon", "restart_delay",
-                     "enumeration_limit", "choice"});
+                     "enumeration_limit", "choice", "max_steps"});
   relcp::dcs::SwitchingOptions options;
   options.tolerance = method.positive("tolerance", options.tolerance);
   options.initial_step = method.positive("initial_step", options.resolved_initial_step());
@@ -18,6 +19,11 @@ relcp::dcs::SwitchingOptions parse_switching(const ScenarioNode& method) {
   options.restart_delay = method.positive("restart_delay", options.restart_delay);
   options.lcp.enumeration_limit = method.integer("enumeration_limit", options.lcp.enumeration_limit);
   if (options.lcp.enumeration_limit < 0) method.fail("enumeration_limit", "must not be negative");
+  const double max_steps = method.number("max_steps", static_cast<double>(options.max_steps));
+  if (!(max_steps >= 1.0) || max_steps > 1e15 || max_steps != std::floor(max_steps)) {
+    method.fail("max_steps", "must be a whole number from 1 to 10^15");
+  }
+  options.max_steps = static_cast<std::int64_t>(max_steps);
   const std::string choice = method.text("choice", "fewest_modes");
   if (choice == "most_modes") {
     options.lcp.choice = relcp::dcs::SolutionChoice::most_modes;

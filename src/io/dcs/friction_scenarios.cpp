@@ -1,7 +1,10 @@
 #include "io/dcs/friction_scenarios.hpp"
 
+#include <iomanip>
+#include <sstream>
 #include <string>
 
+#include "core/memory_budget.hpp"
 #include "core/stopwatch.hpp"
 #include "dcs/switching/friction_oscillator_system.hpp"
 #include "io/dcs/friction_method_parser.hpp"
@@ -15,6 +18,15 @@ namespace {
 
 using relcp::dcs::FrictionOscillator;
 using relcp::dcs::SimulationRecord;
+
+constexpr double kMaxOutputSamples = 1e7;
+constexpr double kMaxFixedSteps = 1e8;
+
+std::string format_count(double count) {
+  std::ostringstream text;
+  text << std::setprecision(3) << count;
+  return text.str();
+}
 
 class PreparedFrictionRun final : public PreparedRun {
  public:
@@ -74,6 +86,29 @@ class PreparedFrictionRun final : public PreparedRun {
   FrictionMethod method_;
 };
 
+// Work bounds known before the run (docs/robustness.md, "Work bounds"): the output samples must
+// fit in memory, and a fixed-step method takes at most 10^8 steps, as the DLCP methods do. The
+// switching method's steps are bounded while it runs (method.max_steps).
+void check_work(const ScenarioNode& root, const relcp::dcs::TimeSpan& span, const FrictionMethod& method,
+                int state_size) {
+  const double length = span.end - span.start;
+  const double samples = length / span.output_every;
+  const ScenarioNode time = root.child("time");
+  if (samples > kMaxOutputSamples) {
+    time.fail("output_every", "(T - t0) / output_every = " + format_count(samples) +
+                                  " output samples, more than 10^7");
+  }
+  if (const auto shortfall = memory_shortfall(samples * (state_size + 1) * 8.0 * 2.0)) {
+    time.fail("output_every", format_count(samples) + " output samples " + *shortfall);
+  }
+  double h = 0.0;
+  if (const auto* taubert = std::get_if<relcp::dcs::TaubertOptions>(&method.options)) h = taubert->h;
+  if (const auto* moreau = std::get_if<relcp::dcs::MoreauOptions>(&method.options)) h = moreau->h;
+  if (h > 0.0 && length / h > kMaxFixedSteps) {
+    root.child("method").fail("h", "(T - t0) / h = " + format_count(length / h) + " steps, more than 10^8");
+  }
+}
+
 template <class ParseProblem>
 std::unique_ptr<PreparedRun> prepare(const ScenarioDocument& document, ParseProblem&& parse_problem) {
   const ScenarioNode root = document.root();
@@ -82,6 +117,7 @@ std::unique_ptr<PreparedRun> prepare(const ScenarioDocument& document, ParseProb
   FrictionOscillator oscillator = parse_problem(problem);
   const relcp::dcs::TimeSpan span = parse_time_section(root);
   FrictionMethod method = parse_friction_method(root);
+  check_work(root, span, method, 2 * oscillator.dof_count());
   return std::make_unique<PreparedFrictionRun>(problem.text("type"), std::move(oscillator), span,
                                                std::move(method));
 }

@@ -20,7 +20,7 @@ int line_of(const YAML::Node& node) {
 ScenarioDocument ScenarioDocument::load(const std::string& file,
                                         const std::vector<std::string>& overrides) {
   YAML::Node root = io::load_yaml_file(file);
-  if (!root.IsMap()) throw InputError(file, line_of(root), "", "the scenario must be a YAML mapping");
+  if (!root.IsMap()) throw InputError(file, std::max(1, line_of(root)), "", "the scenario must be a YAML mapping");
   ScenarioDocument document(file, root);
   for (const std::string& assignment : overrides) document.apply_override(assignment);
   return document;

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "io/hdf5/hdf5_file.hpp"
 #include "io/hdf5/hdf5_rows.hpp"
 #include "particles/body_codec.hpp"
@@ -125,8 +126,9 @@ void write_checkpoint(MPI_Comm comm, const std::string& path, const CheckpointSt
   if (renamed == 0) throw RunTimeFailure("cannot rename " + temporary + " to " + path);
 }
 
-CheckpointState read_checkpoint(MPI_Comm comm, const std::string& path) {
-  expect_checkpoint(path);
+namespace {
+
+CheckpointState read_checkpoint_file(MPI_Comm comm, const std::string& path) {
   const hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_only);
   if (!H5Aexists(file, "format") || hdf5::read_string_attribute(file, "format") != kFormat) {
     throw InputError("--restart", path + ": not a relcp checkpoint");
@@ -135,6 +137,12 @@ CheckpointState read_checkpoint(MPI_Comm comm, const std::string& path) {
   read_attributes(file, state);
 
   const hsize_t region_count = hdf5::dataset_shape(file, "regions").rows;
+  const hsize_t total = hdf5::dataset_shape(file, "bodies").rows;
+  const double bytes = static_cast<double>(region_count) * 48.0 +
+                       static_cast<double>(total) * particles::kBytesPerBodyEstimate;
+  if (const auto shortfall = memory_shortfall(bytes)) {
+    throw InputError("--restart", path + ": " + std::to_string(total) + " bodies " + *shortfall);
+  }
   std::vector<double> regions(region_count * 6);
   hdf5::read_rows(file, "regions", H5T_NATIVE_DOUBLE, 0, region_count, 6, regions.data(), H5P_DEFAULT);
   for (hsize_t r = 0; r < region_count; ++r) {
@@ -142,7 +150,6 @@ CheckpointState read_checkpoint(MPI_Comm comm, const std::string& path) {
     state.regions.push_back(particles::RegionBox{Vec3(box[0], box[1], box[2]), Vec3(box[3], box[4], box[5])});
   }
 
-  const hsize_t total = hdf5::dataset_shape(file, "bodies").rows;
   const hdf5::RowRange share = share_of(comm, file, total, state.num_ranks);
   std::vector<double> records(share.count * particles::kBodyRecordSize);
   const hdf5::Handle transfer = hdf5::collective_transfer();
@@ -152,6 +159,19 @@ CheckpointState read_checkpoint(MPI_Comm comm, const std::string& path) {
     state.bodies.push_back(particles::unpack_body(records.data() + k * particles::kBodyRecordSize));
   }
   return state;
+}
+
+}  // namespace
+
+CheckpointState read_checkpoint(MPI_Comm comm, const std::string& path) {
+  expect_checkpoint(path);
+  // A damaged file (truncated, edited) is bad input like any other: exit 2, not a run failure.
+  // Every rank reads the same file, so every rank fails alike.
+  try {
+    return read_checkpoint_file(comm, path);
+  } catch (const RunTimeFailure& error) {
+    throw InputError("--restart", path + ": not a readable relcp checkpoint (" + error.what() + ")");
+  }
 }
 
 }  // namespace relcp::io

@@ -30,6 +30,8 @@ RandomGenerator read_random_generator(const YamlNodeReader& generator) {
   const YamlNodeReader count = generator.child("count");
   random.placement.count = as_count(count);
   random.count_location = SourceLocation::of(count);
+  count.require_memory(static_cast<double>(random.placement.count) * particles::kBytesPerBodyEstimate,
+                       std::to_string(random.placement.count) + " bodies");
   const Box region = read_box(generator.child("region"));
   random.placement.lower = region.lower;
   random.placement.upper = region.upper;
@@ -49,6 +51,10 @@ ChainmailGenerator read_chainmail_generator(const YamlNodeReader& generator) {
   particles::ChainmailLattice& lattice = chainmail.lattice;
   lattice.nx = as_positive_count(generator.child("nx"));
   lattice.ny = as_positive_count(generator.child("ny"));
+  // The net has about 3 nx ny rings (flat rings and connectors).
+  generator.child("ny").require_memory(3.0 * static_cast<double>(lattice.nx) * static_cast<double>(lattice.ny) *
+                                           particles::kBytesPerBodyEstimate,
+                                       "a " + std::to_string(lattice.nx) + " x " + std::to_string(lattice.ny) + " net");
   const YamlNodeReader spacing = generator.child("spacing");
   lattice.spacing = spacing.as_positive_double();
   lattice.ring.major_radius = generator.child("major_radius").as_positive_double();

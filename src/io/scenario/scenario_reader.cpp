@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <iomanip>
+#include <sstream>
 #include <variant>
 
 #include "io/scenario/scenario_sections.hpp"
+#include "io/scenario/search_work_estimate.hpp"
 #include "io/yaml/scenario_overrides.hpp"
 
 namespace relcp::io {
@@ -53,6 +56,17 @@ void expect_divisible_rods(const YamlNodeReader& growth_node, const Scenario& sc
   }
 }
 
+// Refuse a search whose candidate pairs cannot fit in memory (a huge buffer makes every pair one).
+void expect_searchable(const YamlNodeReader& collision_node, const Scenario& scenario) {
+  if (scenario.collision.strategy == CollisionStrategy::none) return;
+  const double pairs = estimated_candidate_pairs(scenario);
+  const YamlNodeReader where =
+      collision_node.has("search_buffer") ? collision_node.child("search_buffer") : collision_node;
+  std::ostringstream what;
+  what << "about " << std::setprecision(3) << pairs << " candidate contact pairs";
+  where.require_memory(pairs * kBytesPerCandidatePair, what.str());
+}
+
 // Only the contact strategies know walls; without them bodies would pass through.
 void expect_contacts_for_walls(const YamlNodeReader& walls_node, const Scenario& scenario) {
   if (scenario.walls.empty() || scenario.collision.strategy != CollisionStrategy::none) return;
@@ -82,6 +96,7 @@ Scenario read_scenario(const YamlNodeReader& root) {
   }
   if (const auto collision = root.optional_child("collision")) {
     scenario.collision = read_collision_section(*collision, shapes_in(scenario));
+    expect_searchable(*collision, scenario);
   }
   if (const auto walls = root.optional_child("walls")) {
     scenario.walls = read_walls_section(*walls);

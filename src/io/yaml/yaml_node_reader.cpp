@@ -1,6 +1,8 @@
 #include "io/yaml/yaml_node_reader.hpp"
 
 #include <cmath>
+
+#include "core/memory_budget.hpp"
 #include <fstream>
 #include <set>
 
@@ -46,9 +48,10 @@ YamlNodeReader::YamlNodeReader(YAML::Node node, std::string file, std::string ke
     : node_(std::move(node)), file_(std::move(file)), key_path_(std::move(key_path)) {}
 
 int YamlNodeReader::line() const {
-  if (!node_.IsDefined() || node_.IsNull()) return parent_line_;
-  const YAML::Mark mark = node_.Mark();
-  return mark.is_null() ? parent_line_ : mark.line + 1;
+  int line = parent_line_;
+  if (node_.IsDefined() && !node_.IsNull() && !node_.Mark().is_null()) line = node_.Mark().line + 1;
+  // The document itself starts at line 1, even when it is empty or only comments.
+  return line == 0 && key_path_.empty() ? 1 : line;
 }
 
 void YamlNodeReader::fail(const std::string& message) const {
@@ -126,17 +129,27 @@ std::string YamlNodeReader::as_string() const {
   return node_.Scalar();
 }
 
+void YamlNodeReader::require_memory(double bytes, const std::string& what) const {
+  if (const auto shortfall = memory_shortfall(bytes)) fail(what + " " + *shortfall);
+}
+
 double YamlNodeReader::as_double() const {
   if (!node_.IsScalar()) fail("expected a number, found " + describe(node_));
   double value = 0.0;
   if (!YAML::convert<double>::decode(node_, value)) fail("expected a number, found " + describe(node_));
   if (!std::isfinite(value)) fail("expected a finite number, found " + describe(node_));
+  if (std::abs(value) > kLargestMagnitude) {
+    fail("magnitude above 1e100 (products of such numbers overflow), found " + describe(node_));
+  }
   return value;
 }
 
 double YamlNodeReader::as_positive_double() const {
   const double value = as_double();
   if (!(value > 0.0)) fail("must be positive, found " + describe(node_));
+  if (value < kSmallestPositive) {
+    fail("positive values below 1e-100 are refused (their squares underflow), found " + describe(node_));
+  }
   return value;
 }
 

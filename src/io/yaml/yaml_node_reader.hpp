@@ -20,6 +20,12 @@ namespace relcp::io {
 // Parses a whole file. A missing or unreadable file and a YAML syntax error throw InputError.
 YAML::Node load_yaml_file(const std::string& path);
 
+// Every number read must lie within these magnitudes (docs/scenario.md, "Numbers"): the geometry
+// squares lengths and multiplies squares, so 1e100 keeps any product of three inputs finite, and
+// a positive size or tolerance of 1e-100 keeps its square above the smallest normal double.
+inline constexpr double kLargestMagnitude = 1e100;
+inline constexpr double kSmallestPositive = 1e-100;
+
 // A node together with the file and key path it was reached by.
 class YamlNodeReader {
  public:
@@ -31,6 +37,9 @@ class YamlNodeReader {
   int line() const;  // 1-based; 0 when the node has no position (a missing key)
 
   [[noreturn]] void fail(const std::string& message) const;
+  // Fails, naming this node, when `bytes` exceed the memory budget (core/memory_budget.hpp):
+  // "<what> needs 7.5 GiB of memory, more than ...".
+  void require_memory(double bytes, const std::string& what) const;
 
   // Mappings. A key written with no value (`key:`) counts as present.
   void expect_map() const;
@@ -45,7 +54,7 @@ class YamlNodeReader {
   std::size_t size() const;
   YamlNodeReader element(std::size_t index) const;
 
-  // Scalars and short lists of numbers; numbers must be finite.
+  // Scalars and short lists of numbers; numbers must be finite and within kLargestMagnitude.
   std::string as_string() const;
   double as_double() const;
   double as_positive_double() const;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/memory_budget.hpp"
 #include "lcp/io/text_input.hpp"
 
 namespace relcp::lcp {
@@ -49,9 +50,20 @@ class MarketParser {
     const Index rows = read_count(sizes[0], size_line.number, "rows");
     const Index cols = read_count(sizes[1], size_line.number, "columns");
     if (rows == 0 || cols == 0) fail(size_line.number, "size", "matrix has no rows or no columns");
+    if (std::max(rows, cols) > std::numeric_limits<int>::max()) {
+      fail(size_line.number, "size", "more than 2^31 - 1 rows or columns (sparse indices are 32-bit)");
+    }
     if (header.symmetric && rows != cols) fail(size_line.number, "size", "a symmetric matrix must be square");
     if (header.format == Format::coordinate) {
       const Index entries = read_count(sizes[2], size_line.number, "entries");
+      // The header alone must not make us allocate: the sparse structure, twice the entries
+      // for a symmetric file, and the solvers' vectors of the LCP (about 20 of length n).
+      const double bytes = 8.0 * static_cast<double>(std::max(rows, cols)) * 21.0 +
+                           16.0 * static_cast<double>(entries) * (header.symmetric ? 2.0 : 1.0);
+      if (const auto shortfall = memory_shortfall(bytes)) {
+        fail(size_line.number, "size",
+             "a " + std::to_string(rows) + " x " + std::to_string(cols) + " LCP " + *shortfall);
+      }
       return read_coordinate(rows, cols, entries, header.symmetric);
     }
     return read_array(rows, cols, header.symmetric);
@@ -65,7 +77,7 @@ class MarketParser {
   Header read_header() {
     Line line;
     if (!cursor_.next(line) || (text::is_blank(line.text) && !cursor_.next_non_blank(line))) {
-      fail(0, "", "empty file");
+      fail(1, "", "empty file (or only comments and blank lines)");
     }
     const auto words = text::split_fields(line.text);
     if (words.empty() || lower(words[0]) != "%%matrixmarket") {

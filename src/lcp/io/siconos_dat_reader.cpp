@@ -51,7 +51,7 @@ class DatParser {
 
   Index read_size() {
     Line line;
-    if (!cursor_.next_non_blank(line)) fail(0, "", "empty file");
+    if (!cursor_.next_non_blank(line)) fail(1, "", "empty file (or only comments and blank lines)");
     const long long n = single_integer(line, "n");
     if (n < 0) fail(line.number, "n", "negative size " + std::to_string(n));
     if (n == 0) fail(line.number, "n", "size must be at least 1");

@@ -72,7 +72,7 @@ Vector parse_solution(std::string_view text, const std::string& file, Index expe
     }
     values.push_back(text::parse_real(fields.front(), text::Origin{file, line.number, key}));
   }
-  if (values.empty()) throw InputError(file, 0, "", "empty file");
+  if (values.empty()) throw InputError(file, 1, "", "empty file");
   if (expected_size >= 0 && static_cast<Index>(values.size()) != expected_size) {
     throw InputError(file, cursor.line_number(), key, "has " + std::to_string(values.size()) +
                                                           " values, the problem has " + std::to_string(expected_size));
