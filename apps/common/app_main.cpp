@@ -37,8 +37,17 @@ std::string one_line(std::string_view text) {
 
 }  // namespace
 
+// A value echoed from the input may be a whole file's worth (a quoted key that runs to the end):
+// the line keeps its start, which names the file, line and key.
+constexpr std::size_t kLongestMessage = 1000;
+
 void print_error(std::string_view app_name, std::string_view message) {
-  std::cerr << app_name << ": " << one_line(message) << std::endl;
+  std::string line = one_line(message);
+  if (line.size() > kLongestMessage) {
+    const std::size_t dropped = line.size() - kLongestMessage;
+    line = line.substr(0, kLongestMessage) + "... (" + std::to_string(dropped) + " more characters)";
+  }
+  std::cerr << app_name << ": " << line << std::endl;
 }
 
 namespace {

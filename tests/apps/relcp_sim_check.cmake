@@ -141,7 +141,7 @@ elseif(CASE STREQUAL "overrides")
   run(${INPUTS}/small.yaml --set simulation.dt --output ${SCRATCH}/o)
   expect_one_line_error("relcp_sim: --set: simulation.dt: expected key.path=value")
   run(${INPUTS}/small.yaml --set bodies[3].radius=1 --output ${SCRATCH}/o)
-  expect_one_line_error("relcp_sim: --set: bodies[3].radius=1: no list element [3] there")
+  expect_one_line_error("small.yaml:1: --set: bodies[3].radius=1: no list element [3] there")
   expect_missing(${SCRATCH}/o)
   run(${INPUTS}/small.yaml --quiet --set simulation.steps=3 --set simulation.output.checkpoint_every=0
       --output ${SCRATCH}/o)

@@ -70,7 +70,7 @@ TEST(SiconosDatReader, WritesAndReadsFiles) {
 
 TEST(SiconosDatReader, EmptyFile) {
   const InputError error = parse_error("");
-  EXPECT_EQ(error.line(), 0);
+  EXPECT_EQ(error.line(), 1);
   EXPECT_NE(error.message().find("empty"), std::string::npos);
   EXPECT_EQ(parse_error("  \n\n").message(), "empty file (or only comments and blank lines)");
 }

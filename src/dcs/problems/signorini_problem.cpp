@@ -38,6 +38,9 @@ SignoriniProblem make_signorini_problem(const SignoriniParameters& parameters) {
   const double dx = 1.0 / (Q + 1);
   const double c = parameters.c;
   const double coupling = c / (dx * dx);
+  if (!std::isfinite(4.0 * coupling)) {
+    throw InputError("c", "c / dx^2 = " + std::to_string(coupling) + " makes the Laplacian's entries overflow");
+  }
   const Eigen::Index m = static_cast<Eigen::Index>(Q) * Q;
   auto index = [Q](int i1, int i2) { return static_cast<Eigen::Index>(i2) * Q + i1; };
 

@@ -27,7 +27,7 @@ ScenarioDocument ScenarioDocument::load(const std::string& file,
 }
 
 void ScenarioDocument::apply_override(const std::string& assignment) {
-  io::apply_override(root_, assignment);  // validates the assignment and its key path
+  io::apply_override(root_, assignment, file_);  // validates the assignment and its key path
   overridden_paths_.push_back(assignment.substr(0, assignment.find('=')));
 }
 

@@ -110,7 +110,7 @@ Scenario read_scenario(const YamlNodeReader& root) {
 
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
   YAML::Node document = load_yaml_file(path);
-  for (const std::string& assignment : overrides) apply_override(document, assignment);
+  for (const std::string& assignment : overrides) apply_override(document, assignment, path);
   return read_scenario(YamlNodeReader(document, path));
 }
 

@@ -18,6 +18,15 @@ struct PathStep {
   throw InputError("--set", std::string(assignment) + ": " + message);
 }
 
+// A path that does not fit the document is a fault of the pair: name the file and the line of
+// the node where the path stopped.
+[[noreturn]] void fail_in(const std::string& file, const YAML::Node& node, std::string_view assignment,
+                          const std::string& message) {
+  if (file.empty()) fail(assignment, message);
+  const YAML::Mark mark = node.Mark();
+  throw InputError(file, mark.is_null() ? 1 : mark.line + 1, "--set", std::string(assignment) + ": " + message);
+}
+
 std::vector<PathStep> parse_path(std::string_view assignment, std::string_view path) {
   std::vector<PathStep> steps;
   std::size_t at = 0;
@@ -75,7 +84,7 @@ YAML::Node parse_value(std::string_view assignment, std::string_view text) {
 
 }  // namespace
 
-void apply_override(YAML::Node& document, std::string_view assignment) {
+void apply_override(YAML::Node& document, std::string_view assignment, const std::string& file) {
   const std::size_t equals = assignment.find('=');
   if (equals == std::string_view::npos) fail(assignment, "expected key.path=value");
   const std::vector<PathStep> steps = parse_path(assignment, assignment.substr(0, equals));
@@ -91,7 +100,7 @@ void apply_override(YAML::Node& document, std::string_view assignment) {
     const bool last = k + 1 == steps.size();
     if (step.key.empty()) {
       if (!current.IsSequence() || step.index >= current.size()) {
-        fail(assignment, "no list element [" + std::to_string(step.index) + "] there");
+        fail_in(file, current, assignment, "no list element [" + std::to_string(step.index) + "] there");
       }
       if (last) {
         current[step.index] = value;
@@ -101,7 +110,7 @@ void apply_override(YAML::Node& document, std::string_view assignment) {
       current.reset(next);
     } else {
       if (current.IsNull()) current = YAML::Node(YAML::NodeType::Map);
-      if (!current.IsMap()) fail(assignment, "'" + step.key + "' is not inside a mapping");
+      if (!current.IsMap()) fail_in(file, current, assignment, "'" + step.key + "' is not inside a mapping");
       if (last) {
         current[step.key] = value;
         return;

@@ -14,7 +14,8 @@
 
 namespace relcp::io {
 
-// Throws InputError (key "--set") for a malformed assignment or path.
-void apply_override(YAML::Node& document, std::string_view assignment);
+// Throws InputError (key "--set") for a malformed assignment or path; a path that does not fit
+// the document (a list index past its end, a key below a scalar) also names `file` and the line.
+void apply_override(YAML::Node& document, std::string_view assignment, const std::string& file = "");
 
 }  // namespace relcp::io

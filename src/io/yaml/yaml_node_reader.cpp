@@ -97,7 +97,10 @@ void YamlNodeReader::expect_only_keys(std::span<const std::string_view> allowed)
   for (const auto& entry : node_) {
     YamlNodeReader key(entry.first, file_, key_path_);
     key.parent_line_ = line();
-    if (!entry.first.IsScalar()) key.fail("a key must be a plain name");
+    if (!entry.first.IsScalar()) {
+      key.key_path_ = key_path_.empty() ? "(top level)" : key_path_;
+      key.fail("a key must be a plain name, found " + describe(entry.first));
+    }
     const std::string name = entry.first.Scalar();
     key.key_path_ = key_path_.empty() ? name : key_path_ + "." + name;
     bool known = false;
