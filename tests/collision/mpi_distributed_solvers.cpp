@@ -1,4 +1,4 @@
-// The distributed solvers (bbpgd, apgd, mprgp, minmap, alm) on 1-4 ranks against the serial LCP suite:
+// The distributed solvers (auto, bbpgd, apgd, mprgp, minmap, alm) on 1-4 ranks against the serial LCP suite:
 // random SPD problems A = s J M J^T from random sparse rows with a planted solution.
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -11,6 +11,7 @@
 
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/solvers/distributed_auto_solver.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 #include "core/error.hpp"
 #include "lcp/problem.hpp"
@@ -262,7 +263,7 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver,
-                         ::testing::Values("bbpgd", "apgd", "mprgp", "minmap", "alm"));
+                         ::testing::Values("auto", "bbpgd", "apgd", "mprgp", "minmap", "alm"));
 
 // ---- Jacobi preconditioning (bbpgd, apgd) ---------------------------------------------------
 
@@ -415,6 +416,35 @@ TEST_P(GradientSolver, JacobiWithoutADiagonalIsRefused) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Distributed, GradientSolver, ::testing::Values("bbpgd", "apgd", "mprgp"));
+
+// Rule 2 of solver: auto: after an apgd solve above the threshold, the next LCPs go to alm, which
+// reaches the same solution; below it, apgd stays.
+TEST(DistributedAutoSolver, MovesToAlmAfterAHardApgdSolve) {
+  const PlantedContactLcp lcp(spd_shape(31));
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  const DistributedAutoSolver patient(1000000);
+  for (int solve = 0; solve < 2; ++solve) {
+    EXPECT_EQ(patient.solve(lcp.lcp(), options).status, lcp::Status::converged);
+    EXPECT_EQ(patient.last_choice(), "apgd");
+  }
+  const DistributedAutoSolver hasty(5, 4);
+  const DistributedSolverResult first = hasty.solve(lcp.lcp(), options);
+  ASSERT_GT(first.iterations, 5);
+  EXPECT_EQ(hasty.last_choice(), "apgd");
+  const DistributedSolverResult second = hasty.solve(lcp.lcp(), options);
+  EXPECT_EQ(hasty.last_choice(), "alm");
+  EXPECT_EQ(second.status, lcp::Status::converged);
+  EXPECT_LT(second.iterations, first.iterations);
+  EXPECT_LT((lcp.gather(second.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
+  expect_same_on_every_rank(second.residual);
+  if (testing::size_of(MPI_COMM_WORLD) > 1) {  // the default keeps apgd on more than one rank
+    const DistributedAutoSolver distributed(5);
+    distributed.solve(lcp.lcp(), options);
+    distributed.solve(lcp.lcp(), options);
+    EXPECT_EQ(distributed.last_choice(), "apgd");
+  }
+}
 
 TEST(DistributedMinMap, IgnoresThePreconditioner) {
   const PlantedContactLcp lcp(spd_shape(36));

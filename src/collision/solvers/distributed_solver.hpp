@@ -5,6 +5,7 @@
 //   mprgp   Dostal's MPRGP: CG on the free set       } and lcp/projection/mprgp.hpp
 //   minmap  minimum-map Newton with Belos Krylov solves of the reduced systems
 //   alm     augmented Lagrangian in the bodies' velocities, sparse Cholesky on rank 0
+//   auto    apgd, or alm once apgd finds the network hard (distributed_auto_solver.hpp)
 // for  0 <= gamma  _|_  A gamma + c >= 0  with A symmetric positive semidefinite (docs/collision.md).
 // Every solve is collective over the layout's communicator and returns the same status,
 // iteration count, residual and history on every rank.
@@ -94,7 +95,7 @@ class DistributedLcpSolver {
                                         const DistributedSolverOptions& options) const = 0;
 };
 
-// "bbpgd", "apgd", "mprgp", "minmap" or "alm"; throws InputError (key "solver") for any other name.
+// "auto", "bbpgd", "apgd", "mprgp", "minmap" or "alm"; throws InputError (key "solver") for any other name.
 std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name);
 std::vector<std::string> distributed_solver_names();
 

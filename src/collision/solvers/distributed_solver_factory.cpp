@@ -2,6 +2,7 @@
 #include <string>
 
 #include "collision/solvers/distributed_alm_solver.hpp"
+#include "collision/solvers/distributed_auto_solver.hpp"
 #include "collision/solvers/distributed_gradient_solvers.hpp"
 #include "collision/solvers/distributed_minmap_solver.hpp"
 #include "collision/solvers/distributed_solver.hpp"
@@ -9,16 +10,17 @@
 
 namespace relcp::collision {
 
-std::vector<std::string> distributed_solver_names() { return {"bbpgd", "apgd", "mprgp", "minmap", "alm"}; }
+std::vector<std::string> distributed_solver_names() { return {"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm"}; }
 
 std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name) {
+  if (name == "auto") return std::make_unique<DistributedAutoSolver>();
   if (name == "bbpgd") return std::make_unique<DistributedBbpgdSolver>();
   if (name == "apgd") return std::make_unique<DistributedApgdSolver>();
   if (name == "mprgp") return std::make_unique<DistributedMprgpSolver>();
   if (name == "minmap") return std::make_unique<DistributedMinMapSolver>();
   if (name == "alm") return std::make_unique<DistributedAlmSolver>();
   throw InputError("solver", "unknown distributed solver '" + std::string(name) +
-                                 "' (known: bbpgd, apgd, mprgp, minmap, alm)");
+                                 "' (known: auto, bbpgd, apgd, mprgp, minmap, alm)");
 }
 
 }  // namespace relcp::collision

@@ -17,7 +17,7 @@ enum class RelcpCapPolicy { accept, fail };  // on reaching max_relcp_iterations
 
 struct ContactSettings {
   ContactStrategyKind strategy = ContactStrategyKind::relcp;
-  std::string solver = "bbpgd";
+  std::string solver = "auto";  // apgd, or alm on hard networks (distributed_auto_solver.hpp)
   double tolerance = 1e-5;           // ReLCP overlap threshold, length units
   // LCP stopping tolerance (length units); 0: the same as `tolerance` (the prototype's choice).
   // Appendix C asks for less than the overlap threshold; halving it doubles BBPGD iterations

@@ -59,7 +59,7 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
     }
   }
   if (const auto node = section.optional_child("solver")) {
-    contact.solver = as_choice(*node, {"bbpgd", "apgd", "mprgp", "minmap", "alm"}, "solver");
+    contact.solver = as_choice(*node, {"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm"}, "solver");
   }
   if (const auto node = section.optional_child("tolerance")) contact.tolerance = node->as_positive_double();
   if (const auto node = section.optional_child("solver_tolerance")) {
