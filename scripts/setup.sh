@@ -11,11 +11,12 @@ cd "$(dirname "$0")/.."
 # libopenblas0-openmp becomes the system's BLAS and LAPACK (Debian alternatives), in place of the
 # reference BLAS, which is several times slower (CHOLMOD's supernodal kernels under alm). Its
 # OpenMP build follows OMP_NUM_THREADS, which the scripts set to one thread per MPI rank.
+# libmumps-dev (MPI build) factorizes the body-space solvers' Newton matrices distributed.
 packages=(
   trilinos-all-dev libptscotch-dev libopenmpi-dev openmpi-bin libhdf5-openmpi-dev
   libyaml-cpp-dev libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
   libspdlog-dev libmuparser-dev libfftw3-dev libboost-dev libsuitesparse-dev nlohmann-json3-dev
-  libopenblas0-openmp
+  libopenblas0-openmp libmumps-dev
   ccache ninja-build
   cmake g++
   python3-numpy python3-matplotlib python3-h5py python3-yaml

@@ -77,4 +77,11 @@ relcp::lcp::FischerJacobian parse_jacobian(const std::string& option, const std:
   throw InputError(option, "unknown strategy '" + value + "' (random, zero, perturbation, approximation)");
 }
 
+relcp::lcp::MinMapGlobalization parse_globalization(const std::string& option, const std::string& value) {
+  using relcp::lcp::MinMapGlobalization;
+  if (value == "none") return MinMapGlobalization::none;
+  if (value == "fischer_burmeister") return MinMapGlobalization::fischer_burmeister;
+  throw InputError(option, "unknown globalization '" + value + "' (none, fischer_burmeister)");
+}
+
 }  // namespace relcp::apps::lcp_cli

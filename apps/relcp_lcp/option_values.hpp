@@ -16,5 +16,6 @@ double parse_fraction(const std::string& option, const std::string& value);     
 int parse_count(const std::string& option, const std::string& value);                      // integer >= 0
 std::uint64_t parse_seed(const std::string& option, const std::string& value);
 relcp::lcp::FischerJacobian parse_jacobian(const std::string& option, const std::string& value);
+relcp::lcp::MinMapGlobalization parse_globalization(const std::string& option, const std::string& value);
 
 }  // namespace relcp::apps::lcp_cli

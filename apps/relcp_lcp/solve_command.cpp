@@ -45,6 +45,9 @@ lcp::SolverOptions checked_options(const SolveArguments& arguments) {
   if (!arguments.max_iterations.empty()) options.max_iterations = parse_count("--max-iter", arguments.max_iterations);
   if (!arguments.relaxation.empty()) options.relaxation = parse_open_interval("--relax", arguments.relaxation, 0.0, 2.0);
   if (!arguments.jacobian.empty()) options.jacobian = parse_jacobian("--jacobian", arguments.jacobian);
+  if (!arguments.globalization.empty()) {
+    options.minmap_globalization = parse_globalization("--globalization", arguments.globalization);
+  }
   options.record_history = false;
   return options;
 }
@@ -63,7 +66,7 @@ double reported_residual(const lcp::LcpProblem& problem, const lcp::SolverResult
 
 void add_solve_command(CLI::App& app, SolveArguments& arguments) {
   CLI::App* solve = app.add_subcommand("solve", "solve one LCP and print a JSON report on stdout");
-  solve->add_option("INPUT", arguments.input, "Siconos numerics dense LCP file (.dat)");
+  solve->add_option("INPUT", arguments.input, "Siconos numerics LCP file (.dat), dense or sparse-block storage");
   solve->add_option("--matrix", arguments.matrix, "MatrixMarket file of M (with --vector)");
   solve->add_option("--vector", arguments.vector, "MatrixMarket file of q (with --matrix)");
   std::string names;
@@ -75,6 +78,8 @@ void add_solve_command(CLI::App& app, SolveArguments& arguments) {
   solve->add_option("--relax", arguments.relaxation, "psor relaxation, in (0, 2) (default 1.4)");
   solve->add_option("--jacobian", arguments.jacobian,
                     "fischer Jacobian strategy: random, zero, perturbation (default), approximation");
+  solve->add_option("--globalization", arguments.globalization,
+                    "minmap step rule: none (default), fischer_burmeister");
   solve->add_option("--warm-start", arguments.warm_start, "starting z, one value per line (or a .mtx vector)");
   solve->add_option("--out", arguments.out, "write z here, one value per line (atomically)");
 }

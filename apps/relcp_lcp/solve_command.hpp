@@ -17,6 +17,7 @@ struct SolveArguments {
   std::string max_iterations;
   std::string relaxation;
   std::string jacobian;
+  std::string globalization;
   std::string warm_start;
   std::string out;
 };

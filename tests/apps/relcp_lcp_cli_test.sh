@@ -60,7 +60,7 @@ case $case_name in
     grep -q "solve" "$scratch/out" || fail "--help does not mention solve"
     run solve --help
     expect_code 0 solve --help
-    for option in --solver --tol --max-iter --relax --jacobian --warm-start --out --matrix --vector; do
+    for option in --solver --tol --max-iter --relax --jacobian --globalization --warm-start --out --matrix --vector; do
       grep -q -- "$option" "$scratch/out" || fail "solve --help does not mention $option"
     done
     run
@@ -144,6 +144,7 @@ PY
     expect_bad_input "--relax" solve "$dat" --relax 2
     expect_bad_input "--relax" solve "$dat" --relax 0
     expect_bad_input "--jacobian" solve "$dat" --jacobian newton
+    expect_bad_input "--globalization" solve "$dat" --globalization armijo
     expect_bad_input "--solver" solve "$dat" --solver simplex
     run solve "$dat" --solver psor --relax 1.9 --jacobian zero --tol 1e-6 --max-iter 5
     [[ $code -eq 0 || $code -eq 3 ]] || fail "valid options refused (exit $code)"
@@ -154,6 +155,16 @@ PY
     expect_json status converged
     grep -q "z.txt" "$scratch/err" || fail "stderr does not name the output file"
     [[ ! -e "$scratch/no" ]] || fail "something was created"
+    ;;
+  globalization)
+    # Siconos' CPS_4 (numerics/src/LCP/test/data): plain min-map stops, the Fischer-Burmeister
+    # line search solves it (docs/lcp_newton.md).
+    write cps4.dat "4\n0\n4\n4\n4\t4\n11 0 10 1\n0 11 10 1\n10 10 21 1\n-1 -1 -1 0\n50 50 10 -6\n"
+    run solve "$scratch/cps4.dat" --solver minmap
+    expect_code 3 "plain minmap on CPS_4"
+    run solve "$scratch/cps4.dat" --solver minmap --globalization fischer_burmeister
+    expect_code 0 "globalized minmap on CPS_4"
+    expect_json status converged
     ;;
   generate)
     run generate contact --size 3 --seed 5 --out "$scratch/c3.dat" --solution "$scratch/c3.sol"

@@ -9,7 +9,7 @@ namespace {
 
 TEST(DistributedSolverFactory, MakesEveryListedSolverUnderItsName) {
   const std::vector<std::string> names = distributed_solver_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm", "ip"}));
   for (const std::string& name : names) EXPECT_EQ(make_distributed_solver(name)->name(), name);
 }
 

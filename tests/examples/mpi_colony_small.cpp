@@ -1,11 +1,14 @@
 // configs/small/colony_small.yaml (paper section 4.4 at CI size): the cell count doubles at
 // each division time k ln 2, every cell stays in the plane z = 0, and the contacts keep the
-// overlaps small.
+// overlaps small, with the config's solver and with the body-space solvers distributed (run on
+// 1, 2 and 3 ranks).
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
+#include <string>
+#include <vector>
 
 #include "example_run.hpp"
 
@@ -14,11 +17,13 @@ namespace {
 
 constexpr double kTolerance = 1e-5;  // collision.tolerance of the config
 
-TEST(ColonySmall, CellsDoubleAtEachDivisionTimeInThePlaneWithBoundedOverlap) {
+class ColonySmall : public ::testing::TestWithParam<std::vector<std::string>> {};
+
+TEST_P(ColonySmall, CellsDoubleAtEachDivisionTimeInThePlaneWithBoundedOverlap) {
   const std::string config = small_config("colony_small.yaml");
   const double dt = io::load_scenario(config).simulation.dt;
   bool all_in_plane = true;
-  const auto rows = run_example(config, {}, [&](const io::Simulation& s, const io::StepStatistics&) {
+  const auto rows = run_example(config, GetParam(), [&](const io::Simulation& s, const io::StepStatistics&) {
     for (const particles::Body& cell : s.store().owned()) all_in_plane = all_in_plane && cell.pose.position.z() == 0.0;
   });
   ASSERT_FALSE(rows.empty());
@@ -35,6 +40,12 @@ TEST(ColonySmall, CellsDoubleAtEachDivisionTimeInThePlaneWithBoundedOverlap) {
   MPI_Allreduce(&in_plane, &everywhere, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   EXPECT_EQ(everywhere, 1);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Solvers, ColonySmall,
+    ::testing::Values(std::vector<std::string>{},
+                      std::vector<std::string>{"collision.solver=alm", "collision.alm_factorization=distributed"},
+                      std::vector<std::string>{"collision.solver=ip", "collision.alm_factorization=distributed"}));
 
 }  // namespace
 }  // namespace relcp::examples

@@ -146,7 +146,7 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
   const InputError unknown = error_of(head + "collision: {preconditioner: ilu}\n");
   EXPECT_EQ(unknown.key(), "collision.preconditioner");
   // minmap and alm take no preconditioner, whichever key comes first.
-  for (const std::string solver : {"minmap", "alm"}) {
+  for (const std::string solver : {"minmap", "alm", "ip"}) {
     const InputError refused =
         error_of(head + "collision: {preconditioner: jacobi, solver: " + solver + "}\n");
     EXPECT_EQ(refused.key(), "collision.preconditioner");
@@ -157,6 +157,16 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
             1e4);
   EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_penalty: -1}\n").key(),
             "collision.alm_penalty");
+  EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.alm_factorization,
+            collision::AlmFactorization::automatic);
+  EXPECT_EQ(parse(head + "collision: {solver: alm, alm_factorization: distributed}\n")
+                .collision.contact.alm_factorization,
+            collision::AlmFactorization::distributed);
+  EXPECT_EQ(parse(head + "collision: {solver: alm, alm_factorization: gathered}\n")
+                .collision.contact.alm_factorization,
+            collision::AlmFactorization::gathered);
+  EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_factorization: mumps}\n").key(),
+            "collision.alm_factorization");
 }
 
 TEST(ScenarioReader, CollisionMinmapKeysReachTheContactSettings) {

@@ -6,22 +6,14 @@
 
 #include "core/error.hpp"
 #include "lcp/io/siconos_dat_reader.hpp"
+#include "support/siconos_dat_errors.hpp"
 #include "lcp/io/siconos_dat_writer.hpp"
 #include "lcp/problems/erleben_generators.hpp"
 
 namespace relcp::lcp {
 namespace {
 
-// Runs the parser on `text` and returns the InputError it must throw.
-InputError parse_error(const std::string& text) {
-  try {
-    parse_siconos_dat(text, "case.dat");
-  } catch (const InputError& error) {
-    return error;
-  }
-  ADD_FAILURE() << "no InputError for:\n" << text;
-  return InputError("", 0, "", "");
-}
+InputError parse_error(const std::string& text) { return testing::siconos_dat_parse_error(text); }
 
 constexpr const char* kHeader2 = "2\n0\n2\n2\n2\t2\n";
 
@@ -125,7 +117,7 @@ TEST(SiconosDatReader, MissingOrShortQ) {
 }
 
 TEST(SiconosDatReader, WrongDimensionsAndStorage) {
-  EXPECT_EQ(parse_error("2\n1\n2\n2\n2\t2\n").key(), "storage");
+  EXPECT_EQ(parse_error("2\n2\n2\n2\n2\t2\n").key(), "storage");  // 1 is sparse block
   EXPECT_EQ(parse_error("2\n0\n3\n2\n2\t2\n").line(), 3);
   EXPECT_EQ(parse_error("2\n0\n2\n3\n2\t2\n").line(), 4);
   EXPECT_EQ(parse_error("2\n0\n2\n2\n2\t3\n").line(), 5);

@@ -1,11 +1,12 @@
 #pragma once
-// The augmented Lagrangian solver "alm" (docs/collision.md): the contact LCP gathered on rank 0
-// in the bodies' velocities (body_space_lcp.hpp) and solved there by the method of multipliers
-// with sparse-Cholesky Newton steps (augmented_lagrangian.hpp); every other rank waits. Its cost
-// follows the factorization of the contact network's stiffness, not the conditioning of A, which
-// grows with the network and sets the iteration counts of bbpgd, apgd and mprgp. It needs the
-// ContactOperator (std::invalid_argument for any other operator); one rank does all the work,
-// so it suits one- and few-rank runs.
+// The augmented Lagrangian solver "alm" (docs/collision_alm.md): the contact LCP in the bodies'
+// velocities solved by the method of multipliers with sparse direct Newton steps
+// (body_space/augmented_lagrangian.hpp), either gathered on rank 0 (CHOLMOD; the other ranks
+// wait) or distributed (each rank its own rows, MUMPS over all ranks), as
+// options.alm_factorization says. Its cost follows the factorization of the contact network's
+// stiffness, not the conditioning of A, which grows with the network and sets the iteration
+// counts of bbpgd, apgd and mprgp. It needs the ContactOperator (std::invalid_argument for any
+// other operator).
 //
 // After every Newton step the multiplier estimate is scattered and its residual (options.residual)
 // measured with the distributed operator, so the stopping test is the other solvers'. It stops

@@ -4,36 +4,46 @@
 
 #include "collision/solvers/distributed_alm_solver.hpp"
 #include "collision/solvers/distributed_gradient_solvers.hpp"
+#include "collision/solvers/distributed_ip_solver.hpp"
 
 namespace relcp::collision {
 
-DistributedAutoSolver::DistributedAutoSolver(int hard_iterations, int max_alm_ranks)
+DistributedAutoSolver::DistributedAutoSolver(int hard_iterations, int max_alm_ranks,
+                                             std::int64_t interior_point_rows)
     : hard_iterations_(hard_iterations),
       max_alm_ranks_(max_alm_ranks),
-      gradient_(std::make_unique<DistributedApgdSolver>()), newton_(std::make_unique<DistributedAlmSolver>()) {}
+      interior_point_rows_(interior_point_rows),
+      gradient_(std::make_unique<DistributedApgdSolver>()),
+      augmented_lagrangian_(std::make_unique<DistributedAlmSolver>()),
+      interior_point_(std::make_unique<DistributedIpSolver>()) {}
 
 DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& problem,
                                                      const DistributedSolverOptions& options) const {
   int ranks = 1;
   MPI_Comm_size(problem.c.layout().comm(), &ranks);
-  const bool gatherable = problem.A.layout().global_size() <= kAutoGatherRows;
-  if (hard_network_ && gatherable && ranks <= max_alm_ranks_) return solve_by_alm(problem, options);
+  if (hard_network_) {
+    if (problem.A.layout().global_size() >= interior_point_rows_) {
+      return solve_by_newton(*interior_point_, problem, options);
+    }
+    if (ranks <= max_alm_ranks_) return solve_by_newton(*augmented_lagrangian_, problem, options);
+  }
   last_choice_ = "apgd";
   DistributedSolverResult result = gradient_->solve(problem, options);
   if (result.iterations > hard_iterations_) hard_network_ = true;
   return result;
 }
 
-DistributedSolverResult DistributedAutoSolver::solve_by_alm(const DistributedLcp& problem,
-                                                            const DistributedSolverOptions& options) const {
+DistributedSolverResult DistributedAutoSolver::solve_by_newton(const DistributedLcpSolver& newton,
+                                                               const DistributedLcp& problem,
+                                                               const DistributedSolverOptions& options) const {
   DistributedSolverOptions newton_options = options;
-  newton_options.max_iterations = 0;  // alm's own cap of Newton steps, not the gradient one
+  newton_options.max_iterations = 0;  // the method's own cap, not the gradient one
   newton_options.preconditioner = DistributedPreconditioner::none;
   newton_options.diagonal = nullptr;
-  last_choice_ = "alm";
-  DistributedSolverResult result = newton_->solve(problem, newton_options);
+  last_choice_ = newton.name();
+  DistributedSolverResult result = newton.solve(problem, newton_options);
   if (result.status == lcp::Status::converged) return result;
-  // Finish from alm's iterate (from the caller's start if alm broke down); the counts add up.
+  // Finish from the method's iterate (from the caller's start if it broke down); the counts add up.
   DistributedSolverOptions finish = options;
   if (result.status != lcp::Status::numerical_failure) finish.warm_start = &result.gamma;
   DistributedSolverResult finished = gradient_->solve(problem, finish);

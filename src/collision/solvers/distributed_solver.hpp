@@ -4,7 +4,8 @@
 //   apgd    accelerated projected gradient          } lcp/projection/projected_gradient.hpp on Tpetra vectors
 //   mprgp   Dostal's MPRGP: CG on the free set       } and lcp/projection/mprgp.hpp
 //   minmap  minimum-map Newton with Belos Krylov solves of the reduced systems
-//   alm     augmented Lagrangian in the bodies' velocities, sparse Cholesky on rank 0
+//   alm     augmented Lagrangian in the bodies' velocities, sparse Cholesky (gathered or MUMPS)
+//   ip      Mehrotra's primal-dual interior point on alm's body-space Newton systems
 //   auto    apgd, or alm once apgd finds the network hard (distributed_auto_solver.hpp)
 // for  0 <= gamma  _|_  A gamma + c >= 0  with A symmetric positive semidefinite (docs/collision.md).
 // Every solve is collective over the layout's communicator and returns the same status,
@@ -41,6 +42,15 @@ enum class DistributedPreconditioner {
   jacobi,  // solve in w = S^-1 gamma, S = diag(A)^-1/2; needs DistributedSolverOptions::diagonal
 };
 
+// Where alm factorizes its Newton matrices (docs/collision_alm.md).
+enum class AlmFactorization {
+  automatic,        // gathered while the LCP has at most kAlmGatherRows rows, else distributed
+  gathered,         // the LCP gathered on rank 0, CHOLMOD; the other ranks wait
+  distributed,      // each rank its own rows, MUMPS over all ranks; nothing gathered
+};
+// The largest LCP alm gathers on rank 0 under AlmFactorization::automatic: about 0.5 GB there.
+inline constexpr long long kAlmGatherRows = 200000;
+
 struct DistributedLcp {
   const DistributedLinearOperator& A;
   const DistributedVector& c;  // on A.layout()
@@ -70,6 +80,7 @@ struct DistributedSolverOptions {
   // multiplier update shrinks an error component along an eigenvalue lambda of A by
   // 1 / (1 + rho lambda). Must be positive and finite.
   double alm_penalty = 1e6;
+  AlmFactorization alm_factorization = AlmFactorization::automatic;  // alm only
 };
 
 struct DistributedSolverResult {
@@ -95,7 +106,7 @@ class DistributedLcpSolver {
                                         const DistributedSolverOptions& options) const = 0;
 };
 
-// "auto", "bbpgd", "apgd", "mprgp", "minmap" or "alm"; throws InputError (key "solver") for any other name.
+// "auto", "bbpgd", "apgd", "mprgp", "minmap", "alm" or "ip"; throws InputError (key "solver") for any other name.
 std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name);
 std::vector<std::string> distributed_solver_names();
 

@@ -7,7 +7,7 @@ namespace relcp::collision {
 void validate_solver_settings(const ContactSettings& settings) {
   (void)make_distributed_solver(settings.solver);  // validates the name
   const bool jacobi = settings.preconditioner == DistributedPreconditioner::jacobi;
-  if (jacobi && (settings.solver == "minmap" || settings.solver == "alm")) {
+  if (jacobi && (settings.solver == "minmap" || settings.solver == "alm" || settings.solver == "ip")) {
     throw InputError("preconditioner",
                      "jacobi applies to the bbpgd, apgd and mprgp solvers, not " + settings.solver);
   }
@@ -20,6 +20,7 @@ DistributedSolverOptions contact_solver_options(const ContactSettings& settings)
   options.record_history = false;
   options.preconditioner = settings.preconditioner;
   options.alm_penalty = settings.alm_penalty;
+  options.alm_factorization = settings.alm_factorization;
   options.krylov = settings.minmap_krylov;
   options.krylov_max_iterations = settings.minmap_krylov_iterations;
   options.minmap_regularization = settings.minmap_regularization;

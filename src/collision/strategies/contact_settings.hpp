@@ -29,6 +29,8 @@ struct ContactSettings {
   int max_solver_iterations = 100000;
   // alm: the augmented Lagrangian's starting penalty times lambda_max(A) (docs/collision_alm.md).
   double alm_penalty = 1e6;
+  // alm: where the Newton matrices are factorized (docs/collision_alm.md).
+  AlmFactorization alm_factorization = AlmFactorization::automatic;
   // minmap: Belos method of the reduced Newton systems (docs/collision.md).
   KrylovMethod minmap_krylov = KrylovMethod::cg;
   // minmap: Krylov iterations per Newton step at most.

@@ -59,7 +59,7 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
     }
   }
   if (const auto node = section.optional_child("solver")) {
-    contact.solver = as_choice(*node, {"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm"}, "solver");
+    contact.solver = as_choice(*node, {"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm", "ip"}, "solver");
   }
   if (const auto node = section.optional_child("tolerance")) contact.tolerance = node->as_positive_double();
   if (const auto node = section.optional_child("solver_tolerance")) {
@@ -71,6 +71,12 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   }
   if (const auto node = section.optional_child("alm_penalty")) {
     contact.alm_penalty = node->as_positive_double();
+  }
+  if (const auto node = section.optional_child("alm_factorization")) {
+    const std::string where = as_choice(*node, {"auto", "gathered", "distributed"}, "alm factorization");
+    contact.alm_factorization = where == "gathered"      ? collision::AlmFactorization::gathered
+                                : where == "distributed" ? collision::AlmFactorization::distributed
+                                                         : collision::AlmFactorization::automatic;
   }
   // The minmap keys, like alm_penalty, are read whatever the solver and used by minmap only.
   if (const auto node = section.optional_child("minmap_krylov")) {
@@ -86,7 +92,7 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   }
   if (const auto node = section.optional_child("preconditioner")) {
     if (as_choice(*node, {"none", "jacobi"}, "preconditioner") == "jacobi") {
-      if (contact.solver == "minmap" || contact.solver == "alm") {
+      if (contact.solver == "minmap" || contact.solver == "alm" || contact.solver == "ip") {
         node->fail("jacobi needs collision.solver bbpgd, apgd or mprgp, not " + contact.solver);
       }
       contact.preconditioner = collision::DistributedPreconditioner::jacobi;

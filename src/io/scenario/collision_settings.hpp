@@ -20,9 +20,9 @@ struct CollisionSettings {
   collision::ContactSettings contact;
 };
 
-inline constexpr std::array<std::string_view, 15> kCollisionKeys{
+inline constexpr std::array<std::string_view, 16> kCollisionKeys{
     "strategy",           "solver",          "tolerance",         "solver_tolerance",
-    "max_solver_iterations", "alm_penalty",  "minmap_krylov",     "minmap_krylov_iterations",
+    "max_solver_iterations", "alm_penalty",  "alm_factorization", "minmap_krylov",     "minmap_krylov_iterations",
     "minmap_regularization", "preconditioner", "warm_start",
     "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer"};
 

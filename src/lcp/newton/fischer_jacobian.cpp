@@ -10,6 +10,15 @@ double fischer_burmeister_value(double a, double b) {
   return radius - a - b;
 }
 
+double fischer_burmeister_merit(const Vector& z, const Vector& w) {
+  double sum = 0.0;
+  for (Index i = 0; i < z.size(); ++i) {
+    const double phi = fischer_burmeister_value(z[i], w[i]);
+    sum += phi * phi;
+  }
+  return 0.5 * sum;
+}
+
 void fischer_jacobian_diagonals(const Vector& z, const Vector& w, FischerJacobian strategy,
                                 std::mt19937_64& random, Vector& p, Vector& q) {
   const Index n = z.size();

@@ -14,6 +14,10 @@ namespace relcp::lcp {
 // are positive so that small values near a solution lose no digits to cancellation.
 double fischer_burmeister_value(double a, double b);
 
+// theta = ||phi_FB(z, w)||^2 / 2, the merit of Fischer-Newton and of min-map's Fischer-Burmeister
+// globalization; unlike ||min(z, w)||^2 / 2 it is continuously differentiable.
+double fischer_burmeister_merit(const Vector& z, const Vector& w);
+
 // Points with ||(z_i, w_i)|| <= this are treated as the kink (0, 0) of phi.
 inline constexpr double kFischerKinkRadius = 1e-28;
 // The perturbation strategy evaluates the gradient of phi at (epsilon, w_i) instead of (0, w_i).

@@ -26,15 +26,6 @@ void fischer_map(const Vector& z, const Vector& w, Vector& F) {
   for (Index i = 0; i < z.size(); ++i) F[i] = fischer_burmeister_value(z[i], w[i]);
 }
 
-double fischer_merit(const Vector& z, const Vector& w) {
-  double sum = 0.0;
-  for (Index i = 0; i < z.size(); ++i) {
-    const double phi = fischer_burmeister_value(z[i], w[i]);
-    sum += phi * phi;
-  }
-  return 0.5 * sum;
-}
-
 class FischerNewtonSolver final : public LcpSolver {
  public:
   std::string_view name() const override { return "fischer"; }
@@ -57,7 +48,7 @@ class FischerNewtonSolver final : public LcpSolver {
     const MeritFunction merit = [&](const Vector& point) {
       trial_w = problem.multiply(point);
       trial_w += q;
-      return fischer_merit(point, trial_w);
+      return fischer_burmeister_merit(point, trial_w);
     };
     double previous_theta = 0.0;
     while (true) {

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/stopwatch.hpp"
 #include "lcp/matrix_symmetry.hpp"
+#include "lcp/newton/fischer_jacobian.hpp"
+#include "lcp/newton/fischer_merit_globalization.hpp"
 #include "lcp/newton/newton_stopping.hpp"
 #include "lcp/newton/projected_line_search.hpp"
 #include "lcp/residual.hpp"
@@ -19,6 +22,24 @@ constexpr int kDefaultIterations = 100;
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 constexpr int kGmresRestart = 30;
 constexpr int kGmresMaxIterations = 600;
+
+// Erleben's step: Armijo on theta = ||H||^2 / 2 along the Newton direction, which must be a
+// descent direction; any failure ends the solve with the returned status.
+std::optional<Status> take_plain_step(const Vector& z, const Vector& dz, double theta, const Vector& gradient,
+                                      const MeritFunction& merit, Vector& trial, LineSearchOutcome& step) {
+  if (!dz.allFinite()) return Status::nondescent;
+  if (dz.lpNorm<Eigen::Infinity>() <= kEpsilon * std::max(1.0, z.lpNorm<Eigen::Infinity>())) {
+    return Status::stagnation;
+  }
+  const double slope = gradient.dot(dz);
+  if (!(slope <= -kEpsilon * dz.squaredNorm())) return Status::nondescent;
+  step = projected_armijo_search(z, dz, theta, slope, merit, trial);
+  if (step.accepted) return std::nullopt;
+  // Trial points distinct from z that never decrease theta: the linearization's slope was
+  // wrong (theta is not differentiable across the kinks w_i = z_i), i.e. dz is not a descent
+  // direction. Trial points equal to z: theta is at round-off.
+  return trial != z ? Status::nondescent : Status::stagnation;
+}
 
 class MinMapNewtonSolver final : public LcpSolver {
  public:
@@ -34,20 +55,24 @@ class MinMapNewtonSolver final : public LcpSolver {
     const Vector& q = problem.q();
     Vector w = problem.w(z);
     const double stationary_ratio = local_minimum_ratio(problem);
-    MinMapLinearization linearization(problem, is_symmetric(problem));
+    const bool symmetric = is_symmetric(problem);
+    MinMapLinearization linearization(problem, symmetric);
     InnerSolveSettings inner{use_direct_solve(problem.size(), options), 0.0};
+    std::optional<FischerMeritGlobalization> fischer;
+    if (options.minmap_globalization == MinMapGlobalization::fischer_burmeister) fischer.emplace(problem, symmetric);
 
     Vector dz, trial, trial_w;
+    // theta = ||H||^2 / 2, or psi = ||phi_FB||^2 / 2 under the Fischer-Burmeister globalization.
     const MeritFunction merit = [&](const Vector& point) {
       trial_w = problem.multiply(point);
       trial_w += q;
-      return 0.5 * point.cwiseMin(trial_w).squaredNorm();
+      return fischer ? fischer_burmeister_merit(point, trial_w) : 0.5 * point.cwiseMin(trial_w).squaredNorm();
     };
     double previous_theta = 0.0;
     while (true) {
       linearization.linearize(z, w);
       const Vector& H = linearization.map();
-      const double theta = 0.5 * H.squaredNorm();
+      const double theta = fischer ? fischer->merit_at(z, w) : 0.5 * H.squaredNorm();
       const double residual = H.lpNorm<Eigen::Infinity>();
       if (const auto stop = newton_stopping_status(theta, previous_theta, residual,
                                                    result.iterations, limit, options)) {
@@ -56,32 +81,22 @@ class MinMapNewtonSolver final : public LcpSolver {
       }
       ++result.iterations;
       const double H_norm = H.norm();
-      const Vector gradient = linearization.merit_gradient();
-      if (gradient.norm() <= stationary_ratio * H_norm) {
+      const Vector gradient = fischer ? fischer->gradient() : linearization.merit_gradient();
+      if (gradient.norm() <= stationary_ratio * (fischer ? fischer->map_norm() : H_norm)) {
         result.status = Status::local_minimum;
         break;
       }
       inner.absolute_tolerance = inexact_newton_tolerance(H_norm);
       linearization.solve(-H, dz, inner);
-      if (!dz.allFinite()) {
-        result.status = Status::nondescent;
-        break;
-      }
-      if (dz.lpNorm<Eigen::Infinity>() <= kEpsilon * std::max(1.0, z.lpNorm<Eigen::Infinity>())) {
-        result.status = Status::stagnation;
-        break;
-      }
-      const double slope = gradient.dot(dz);
-      if (!(slope <= -kEpsilon * dz.squaredNorm())) {
-        result.status = Status::nondescent;
-        break;
-      }
-      const LineSearchOutcome step = projected_armijo_search(z, dz, theta, slope, merit, trial);
-      if (!step.accepted) {
-        // Trial points distinct from z that never decrease theta: the linearization's slope
-        // was wrong (theta is not differentiable across the kinks w_i = z_i), i.e. dz is not a
-        // descent direction. Trial points equal to z: theta is at round-off.
-        result.status = trial != z ? Status::nondescent : Status::stagnation;
+      LineSearchOutcome step;
+      if (fischer) {
+        step = fischer->step(z, theta, gradient, dz, merit, trial, inner);
+        if (!step.accepted) {
+          result.status = Status::stagnation;
+          break;
+        }
+      } else if (const auto failure = take_plain_step(z, dz, theta, gradient, merit, trial, step)) {
+        result.status = *failure;
         break;
       }
       z.swap(trial);

@@ -18,6 +18,10 @@
 //                   a relative change of theta below options.relative_tolerance (when > 0);
 //   max_iterations  after options.max_iterations Newton steps (default 100).
 // merit_history holds theta after each accepted step.
+// With options.minmap_globalization = fischer_burmeister (fischer_merit_globalization.hpp) steps
+// are measured by the Fischer-Burmeister merit instead, with Fischer-Newton and gradient
+// fallbacks: nondescent does not occur, and local_minimum, the relative test and merit_history
+// refer to that merit.
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
-// The method of multipliers on the velocity problem of a BodySpaceLcp (docs/collision.md,
-// "alm"), serial, with semismooth Newton inner steps solved by a sparse Cholesky factorization
-// (CHOLMOD). With g(v) = s R v + c and the penalty rho, each outer iteration minimises
+// The method of multipliers on the velocity problem of a BodySpace (docs/collision_alm.md), with
+// semismooth Newton inner steps solved by the space's sparse direct factorization (CHOLMOD on one
+// process, MUMPS distributed). With g(v) = s R v + c and the penalty rho, each outer iteration minimises
 //   L(v) = (s/2) v^T diag(mu)^-1 v + 1/(2 rho) ||max(0, gamma - rho g(v))||^2
 // over v, then sets gamma = max(0, gamma - rho g(v)). L is convex and piecewise quadratic; its
 // Newton matrix on the rows active in the max is
@@ -15,20 +15,25 @@
 #include <Eigen/Core>
 #include <memory>
 
-#include "collision/solvers/body_space_lcp.hpp"
+#include "collision/body_space/body_space.hpp"
+#include "collision/body_space/body_space_lcp.hpp"
 
 namespace relcp::collision {
 
-class BodySpaceAugmentedLagrangian {
+class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
  public:
-  // gamma0 >= 0 is the starting multiplier estimate (a warm start, or zero). Throws
-  // std::invalid_argument when c or gamma0 does not have one entry per row of lcp.jacobian, or
-  // penalty is not positive and finite.
+  // Collective over the space's ranks. c and gamma0 are this rank's rows of the constant vector
+  // and of the starting multipliers (a warm start, or zero; projected onto gamma >= 0). Throws
+  // std::invalid_argument when c or gamma0 does not have one entry per local row, or penalty is
+  // not positive and finite.
+  BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c,
+                               Eigen::VectorXd gamma0, double penalty);
+  // One process holding the whole LCP (SerialBodySpace); keeps a reference to lcp.
   BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0,
                                double penalty);
-  ~BodySpaceAugmentedLagrangian();
+  ~BodySpaceAugmentedLagrangian() override;
 
-  enum class StepOutcome { stepped, stalled, failed };
+  using StepOutcome = BodySpaceStep;
   // One semismooth Newton step on L (Armijo backtracking from the full step, else an exact
   // line search; the Newton system solved with one step of iterative refinement). A full step
   // that leaves the active rows unchanged lands on L's minimiser: then the multipliers are
@@ -36,17 +41,17 @@ class BodySpaceAugmentedLagrangian {
   // ||min(gamma, A gamma + c)||_inf by less than 4x (and not because of rounding). A line
   // search that finds no decrease ends the inner minimisation where it is. `stalled`: that
   // happened three times in a row; `failed`: the factorization failed or a value is not finite.
+  // Collective; the outcome is the same on every rank.
   StepOutcome newton_step();
+  BodySpaceStep step() override { return newton_step(); }
 
-  // The multiplier estimate at the current velocities, max(0, gamma - rho g(v)) (gamma0 before
-  // the first step): the LCP's solution once L's minimiser makes it complementary to g.
-  const Eigen::VectorXd& multipliers() const { return estimate_; }
+  // This rank's rows of the multiplier estimate at the current velocities,
+  // max(0, gamma - rho g(v)) (gamma0 before the first step): the LCP's solution once L's minimiser makes it complementary to g.
+  const Eigen::VectorXd& multipliers() const override { return estimate_; }
   int outer_iterations() const { return outer_; }
   double penalty() const { return penalty_; }  // rho lambda_max, after any increases
 
  private:
-  class Factorization;  // CHOLMOD, kept out of this header
-
   Eigen::VectorXd constraint_values(const Eigen::VectorXd& velocities) const;
   // gamma = multipliers, then the penalty check above.
   void update_multipliers(const Eigen::VectorXd& multipliers);
@@ -56,7 +61,7 @@ class BodySpaceAugmentedLagrangian {
   // The step t in [0, 1] along d that minimises L (0 when none decreases it).
   double minimising_step(const Eigen::VectorXd& d, double slope) const;
 
-  const BodySpaceLcp& lcp_;
+  std::unique_ptr<BodySpace> space_;
   Eigen::VectorXd c_;
   Eigen::VectorXd gamma_;
   Eigen::VectorXd velocities_;
@@ -66,11 +71,12 @@ class BodySpaceAugmentedLagrangian {
   double last_residual_ = 0.0;
   int outer_ = 0;
   int failed_line_searches_ = 0;
-  std::unique_ptr<Factorization> factorization_;
+  std::unique_ptr<NewtonFactorization> factorization_;
+  Eigen::VectorXd row_weights_;  // of the last factorization
+  Eigen::VectorXd diagonal_;
 };
 
-// lambda_max of A = s R diag(mu) R^T by power iteration (an estimate from below, within a few
-// per cent after `iterations` steps on contact matrices).
+// largest_eigenvalue (body_space.hpp) of a whole LCP on one process.
 double largest_eigenvalue(const BodySpaceLcp& lcp, int iterations = 30);
 
 }  // namespace relcp::collision

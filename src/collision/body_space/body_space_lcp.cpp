@@ -1,6 +1,7 @@
-#include "collision/solvers/body_space_lcp.hpp"
+#include "collision/body_space/body_space_lcp.hpp"
 
-#include <Eigen/Eigenvalues>
+#include "collision/body_space/mobile_directions.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <unordered_map>
@@ -9,7 +10,6 @@
 namespace relcp::collision {
 namespace {
 
-constexpr double kDroppedMobility = 1e-12;
 constexpr int kEntryFields = 4;  // global row, body id, dof, value
 constexpr int kBodyFields = 37;  // body id, the 6x6 block row by row
 
@@ -40,8 +40,8 @@ std::vector<double> gather_doubles(MPI_Comm comm, const std::vector<double>& loc
   return all;
 }
 
-// A body's mobile directions: the columns of R from `first_column` on, and Q_b.
-struct MobileDirections {
+// A body's mobile directions and the first of its columns in R.
+struct BodyColumns {
   Eigen::Index first_column = 0;
   Eigen::Matrix<double, 6, Eigen::Dynamic> basis;
 };
@@ -97,33 +97,23 @@ BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) {
   lcp.scale = op.scale();
   if (rank_of(comm) != 0) return lcp;
 
-  std::unordered_map<GlobalId, MobileDirections> directions;
+  std::unordered_map<GlobalId, BodyColumns> directions;
   std::vector<double> mobility;
   for (std::size_t k = 0; k < all_bodies.size(); k += kBodyFields) {
     Eigen::Matrix<double, 6, 6> block;
     for (int i = 0; i < 6; ++i) {
       for (int j = 0; j < 6; ++j) block(i, j) = all_bodies[k + 1 + static_cast<std::size_t>(6 * i + j)];
     }
-    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eigen(block);
-    const double largest = eigen.eigenvalues().cwiseAbs().maxCoeff();
-    MobileDirections body;
-    body.first_column = static_cast<Eigen::Index>(mobility.size());
-    std::vector<int> kept;
-    for (int i = 0; i < 6; ++i) {
-      if (largest > 0.0 && eigen.eigenvalues()[i] > kDroppedMobility * largest) kept.push_back(i);
-    }
-    body.basis.resize(6, static_cast<Eigen::Index>(kept.size()));
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-      body.basis.col(static_cast<Eigen::Index>(i)) = eigen.eigenvectors().col(kept[i]);
-      mobility.push_back(eigen.eigenvalues()[kept[i]]);
-    }
+    MobileDirections mobile = mobile_directions(block);
+    BodyColumns body{static_cast<Eigen::Index>(mobility.size()), std::move(mobile.basis)};
+    mobility.insert(mobility.end(), mobile.mobility.begin(), mobile.mobility.end());
     directions.emplace(static_cast<GlobalId>(all_bodies[k]), std::move(body));
   }
 
   std::vector<Eigen::Triplet<double>> triplets;
   for (std::size_t k = 0; k < all_entries.size(); k += kEntryFields) {
     const auto row = static_cast<Eigen::Index>(all_entries[k]);
-    const MobileDirections& body = directions.at(static_cast<GlobalId>(all_entries[k + 1]));
+    const BodyColumns& body = directions.at(static_cast<GlobalId>(all_entries[k + 1]));
     const auto dof = static_cast<Eigen::Index>(all_entries[k + 2]);
     for (Eigen::Index i = 0; i < body.basis.cols(); ++i) {
       triplets.emplace_back(row, body.first_column + i, all_entries[k + 3] * body.basis(dof, i));

@@ -1,0 +1,89 @@
+#pragma once
+// The contact LCP written in the bodies' mobile velocities, as a body-space Newton method sees it
+// on one rank (docs/collision_alm.md):
+//
+//   A = s R diag(mu) R^T,   R = J Q   (constraint rows x mobile directions of the bodies),
+//
+// restricted to this rank's share: its constraint rows (row vectors have local_rows() entries,
+// in the constraint layout's local order) and the mobile directions of its owned bodies
+// (velocity vectors have mobility().size() entries). Products with R and R^T exchange the halo
+// themselves; reductions run over the ranks that share the space. Every member function is
+// collective over those ranks and returns the same reduced values on each.
+//
+// Two implementations: SerialBodySpace (one process holds everything, CHOLMOD factorizations)
+// and the distributed space of distributed_body_space.hpp (Tpetra products, MUMPS).
+
+#include <Eigen/Core>
+#include <memory>
+
+namespace relcp::collision {
+
+// The Newton matrix H = diag(diagonal) + R^T diag(row_weights) R of the body-space methods,
+// symmetric positive definite when diagonal > 0, and its factorization.
+class NewtonFactorization {
+ public:
+  virtual ~NewtonFactorization() = default;
+  // row_weights >= 0 on this rank's rows, diagonal > 0 on its velocity entries. The pattern is
+  // that of diag + R^T R whatever the weights, so it is analysed once. False (on every rank)
+  // when the factorization fails.
+  virtual bool factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) = 0;
+  // H^-1 rhs on this rank's velocity entries, with the last factorization.
+  virtual Eigen::VectorXd solve(const Eigen::VectorXd& rhs) = 0;
+};
+
+class BodySpace {
+ public:
+  virtual ~BodySpace() = default;
+
+  virtual Eigen::Index local_rows() const = 0;
+  virtual const Eigen::VectorXd& mobility() const = 0;  // mu > 0 of this rank's directions
+  virtual double scale() const = 0;                     // s
+
+  virtual Eigen::VectorXd multiply(const Eigen::VectorXd& velocities) const = 0;   // R v
+  virtual Eigen::VectorXd multiply_transpose(const Eigen::VectorXd& rows) const = 0;  // R^T g
+  // values[0..count) summed over the ranks, in place.
+  virtual void sum(double* values, int count) const = 0;
+  virtual double max(double local) const = 0;  // over the ranks
+
+  virtual std::unique_ptr<NewtonFactorization> newton_factorization() const = 0;
+
+  double sum(double local) const {
+    sum(&local, 1);
+    return local;
+  }
+  double dot(const Eigen::VectorXd& a, const Eigen::VectorXd& b) const { return sum(a.dot(b)); }
+  // ||x||_inf over the ranks (0 for an empty vector).
+  double max_abs(const Eigen::VectorXd& x) const {
+    return max(x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
+  }
+  // A gamma = s R diag(mu) R^T gamma on this rank's rows.
+  Eigen::VectorXd contact_product(const Eigen::VectorXd& gamma) const {
+    return scale() * multiply(mobility().cwiseProduct(multiply_transpose(gamma)));
+  }
+};
+
+// H^-1 rhs, H = diag(diagonal) + R^T diag(row_weights) R as last factorized, with one step of
+// iterative refinement: the body-space methods' H is as ill-conditioned as their penalty or
+// barrier is stiff, and they amplify the error of the velocities. Collective.
+Eigen::VectorXd solve_refined(NewtonFactorization& factorization, const BodySpace& space,
+                              const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal,
+                              const Eigen::VectorXd& rhs);
+
+// One iteration of a body-space method on an LCP, collective, with the same outcome on every
+// rank: `stalled` when it can make no more progress, `failed` when a factorization failed or a
+// value is not finite.
+enum class BodySpaceStep { stepped, stalled, failed };
+
+class BodySpaceMethod {
+ public:
+  virtual ~BodySpaceMethod() = default;
+  virtual BodySpaceStep step() = 0;
+  // This rank's rows of the current multiplier estimate, >= 0.
+  virtual const Eigen::VectorXd& multipliers() const = 0;
+};
+
+// lambda_max of A = s R diag(mu) R^T by power iteration (an estimate from below, within a few
+// per cent after `iterations` steps on contact matrices). Collective.
+double largest_eigenvalue(const BodySpace& space, int iterations = 30);
+
+}  // namespace relcp::collision

@@ -1,0 +1,160 @@
+#include "collision/solvers/body_space_solver.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/body_space/body_space_lcp.hpp"
+#include "collision/body_space/distributed_body_space.hpp"
+#include "collision/body_space/serial_body_space.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/linalg/tpetra_vector_space.hpp"
+#include "collision/solvers/distributed_solver_support.hpp"
+#include "core/stopwatch.hpp"
+#include "lcp/projection/projected_gradient_policies.hpp"
+
+namespace relcp::collision {
+namespace {
+
+Eigen::VectorXd local_values(const DistributedVector& x) {
+  return Eigen::Map<const Eigen::VectorXd>(x.local_data(), static_cast<Eigen::Index>(x.local_size()));
+}
+
+// Measured on the colony at 1024 cells (docs/results.md): the gathered CHOLMOD path took half
+// the time of MUMPS on one rank and on two, so `automatic` gathers while rank 0 can hold the LCP
+// (on one rank the gather is a copy).
+bool gathers(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  switch (where) {
+    case AlmFactorization::gathered: return true;
+    case AlmFactorization::distributed: return false;
+    case AlmFactorization::automatic: break;
+  }
+  return ranks == 1 || rows <= kAlmGatherRows;
+}
+
+// The method every rank steps together: on the distributed body space (MUMPS), or on rank 0
+// alone with the LCP gathered there (CHOLMOD), the other ranks waiting for its outcome.
+class MethodRun {
+ public:
+  MethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
+            bool gathered, const BodySpaceMethodFactory& make_method)
+      : comm_(c.layout().comm()), gathered_(gathered) {
+    if (!gathered_) {
+      method_ = make_method(make_distributed_body_space(contact), local_values(c), local_values(gamma));
+      return;
+    }
+    lcp_ = gather_body_space_lcp(contact);
+    Eigen::VectorXd root_c = gather_to_root(c);
+    Eigen::VectorXd start = gather_to_root(gamma);
+    int rank = 0;
+    MPI_Comm_rank(comm_, &rank);
+    if (rank == 0) method_ = make_method(std::make_unique<SerialBodySpace>(lcp_), std::move(root_c), std::move(start));
+  }
+
+  BodySpaceStep step() {
+    if (!gathered_) return method_->step();
+    int outcome = method_ != nullptr ? static_cast<int>(method_->step()) : 0;
+    MPI_Bcast(&outcome, 1, MPI_INT, 0, comm_);
+    return static_cast<BodySpaceStep>(outcome);
+  }
+
+  void copy_multipliers(DistributedVector& gamma) const {
+    if (gathered_) {
+      scatter_from_root(method_ != nullptr ? method_->multipliers() : Eigen::VectorXd(), gamma);
+      return;
+    }
+    const Eigen::VectorXd& local = method_->multipliers();
+    std::copy(local.data(), local.data() + local.size(), gamma.local_data());
+  }
+
+ private:
+  MPI_Comm comm_;
+  bool gathered_;
+  BodySpaceLcp lcp_;  // the gathered LCP (rank 0), which the serial space refers to
+  std::unique_ptr<BodySpaceMethod> method_;
+};
+
+template <class Residual>
+DistributedSolverResult run(const Residual& residual, const ContactOperator& contact,
+                            const DistributedLcp& problem, const DistributedSolverOptions& options,
+                            int default_limit, const BodySpaceMethodFactory& make_method) {
+  const Stopwatch clock;
+  DistributedSolverResult result;
+  const int limit = iteration_limit(options, default_limit);
+  const CountingOperator A(problem.A);
+  const TpetraVectorSpace space(A, problem.c);
+  DistributedVector gamma = starting_point(problem, options);
+  DistributedVector w(gamma.layout()), work(gamma.layout());
+  auto measure = [&] {
+    A.apply(gamma, w);
+    axpy(1.0, problem.c, w);
+    return residual.merit(space, gamma, w, work);
+  };
+  result.residual = measure();
+
+  // Built only when there is work (the residual is the same on every rank).
+  std::unique_ptr<MethodRun> method;
+  if (result.residual > options.tolerance) {
+    const bool gathered =
+        gathers(options.alm_factorization, problem.A.layout().global_size(), problem.c.layout().comm());
+    method = std::make_unique<MethodRun>(contact, problem.c, gamma, gathered, make_method);
+  }
+
+  while (true) {
+    if (!std::isfinite(result.residual)) {
+      result.status = lcp::Status::numerical_failure;
+      break;
+    }
+    if (result.residual <= options.tolerance) {
+      result.status = lcp::Status::converged;
+      break;
+    }
+    if (result.iterations >= limit) {
+      result.status = lcp::Status::max_iterations;
+      break;
+    }
+    const BodySpaceStep outcome = method->step();
+    if (outcome == BodySpaceStep::failed) {
+      result.status = lcp::Status::numerical_failure;
+      break;
+    }
+    if (outcome == BodySpaceStep::stalled) {
+      result.status = lcp::Status::stagnation;
+      break;
+    }
+    method->copy_multipliers(gamma);
+    ++result.iterations;
+    result.residual = measure();
+    if (options.record_history) result.history.push_back(result.residual);
+  }
+  result.natural_residual = natural_residual(DistributedLcp{A, problem.c}, gamma);
+  result.operator_applications = A.applications();
+  result.gamma = std::move(gamma);
+  result.seconds = clock.seconds();
+  return result;
+}
+
+}  // namespace
+
+DistributedSolverResult solve_in_body_space(const DistributedLcp& problem,
+                                            const DistributedSolverOptions& options, int default_limit,
+                                            const char* name, const BodySpaceMethodFactory& make_method) {
+  validate_problem(problem, options);
+  const auto* contact = dynamic_cast<const ContactOperator*>(&problem.A);
+  if (contact == nullptr) {
+    throw std::invalid_argument(std::string(name) +
+                                ": the operator must be a ContactOperator (it needs J and M)");
+  }
+  return with_residual(options, [&](const auto& residual) {
+    return run(residual, *contact, problem, options, default_limit, make_method);
+  });
+}
+
+}  // namespace relcp::collision

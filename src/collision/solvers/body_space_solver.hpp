@@ -1,0 +1,30 @@
+#pragma once
+// The loop shared by the body-space solvers (alm, ip): the LCP put in body-space form, gathered
+// on rank 0 or distributed (options.alm_factorization), then one method iteration at a time,
+// every rank together. After each iteration the multipliers' residual (options.residual) is
+// measured with the distributed operator, so the stopping test is the other solvers'. Status:
+//   converged          the chosen residual is within options.tolerance;
+//   stagnation         the method says it can make no more progress;
+//   numerical_failure  a factorization failed or a value is not finite;
+//   max_iterations     after options.max_iterations iterations (default: default_limit).
+
+#include <Eigen/Core>
+#include <functional>
+#include <memory>
+
+#include "collision/body_space/body_space.hpp"
+#include "collision/solvers/distributed_solver.hpp"
+
+namespace relcp::collision {
+
+// Makes the method on a space from this rank's rows of c and of the starting multipliers.
+using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
+    std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0)>;
+
+// Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
+// and M); `name` goes into that message.
+DistributedSolverResult solve_in_body_space(const DistributedLcp& problem,
+                                            const DistributedSolverOptions& options, int default_limit,
+                                            const char* name, const BodySpaceMethodFactory& make_method);
+
+}  // namespace relcp::collision
