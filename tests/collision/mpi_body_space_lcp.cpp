@@ -33,6 +33,20 @@ BlockDiagonalMobility monolayer(const BlockDiagonalMobility& mobility) {
   return BlockDiagonalMobility(blocks);
 }
 
+// A random contact problem on 1-4 ranks and its operator, with general SPD mobility blocks or
+// a monolayer's.
+struct ContactCase {
+  ContactCase(const ProblemShape& shape, bool planar)
+      : problem(MPI_COMM_WORLD, shape),
+        matrix(problem.matrix(problem.generations())),
+        mobility(planar ? monolayer(problem.mobility()) : problem.mobility()),
+        op(matrix, mobility, kScale) {}
+  RandomContactProblem problem;
+  DistributedConstraintMatrix matrix;
+  BlockDiagonalMobility mobility;
+  ContactOperator op;
+};
+
 // max |A x - s R diag(mu) R^T x| / max |A x| over a few random x, on rank 0 (0 elsewhere).
 double relative_mismatch(const ContactOperator& op, const BodySpaceLcp& lcp) {
   const std::int64_t rows = op.layout().global_size();
@@ -55,12 +69,10 @@ double relative_mismatch(const ContactOperator& op, const BodySpaceLcp& lcp) {
 }
 
 TEST(GatherBodySpaceLcp, ReproducesTheContactOperator) {
-  const RandomContactProblem problem(
-      MPI_COMM_WORLD, ProblemShape{.bodies = 30, .rows_per_generation = {40, 25},
-                                   .diagonal_mobility = false, .seed = 11});
-  const DistributedConstraintMatrix matrix = problem.matrix(problem.generations());
-  const BlockDiagonalMobility mobility = problem.mobility();
-  const ContactOperator op(matrix, mobility, kScale);
+  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {40, 25},
+                                         .diagonal_mobility = false, .seed = 11},
+                            false);
+  const ContactOperator& op = contact.op;
   const BodySpaceLcp lcp = gather_body_space_lcp(op);
   if (testing::rank_of(MPI_COMM_WORLD) == 0) {
     EXPECT_EQ(lcp.jacobian.rows(), 65);
@@ -74,12 +86,10 @@ TEST(GatherBodySpaceLcp, ReproducesTheContactOperator) {
 }
 
 TEST(GatherBodySpaceLcp, KeepsOnlyTheMobileDirectionsOfAMonolayer) {
-  const RandomContactProblem problem(
-      MPI_COMM_WORLD, ProblemShape{.bodies = 30, .rows_per_generation = {50},
-                                   .diagonal_mobility = false, .seed = 12});
-  const DistributedConstraintMatrix matrix = problem.matrix(problem.generations());
-  const BlockDiagonalMobility mobility = monolayer(problem.mobility());
-  const ContactOperator op(matrix, mobility, kScale);
+  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {50},
+                                         .diagonal_mobility = false, .seed = 12},
+                            true);
+  const ContactOperator& op = contact.op;
   const BodySpaceLcp lcp = gather_body_space_lcp(op);
   if (testing::rank_of(MPI_COMM_WORLD) == 0) {
     EXPECT_EQ(lcp.jacobian.cols(), 3 * 30);
@@ -108,12 +118,10 @@ double distributed_mismatch(const ContactOperator& op, const BodySpace& space) {
 }
 
 TEST(DistributedBodySpace, ReproducesTheContactOperator) {
-  const RandomContactProblem problem(
-      MPI_COMM_WORLD, ProblemShape{.bodies = 30, .rows_per_generation = {40, 25},
-                                   .diagonal_mobility = false, .seed = 11});
-  const DistributedConstraintMatrix matrix = problem.matrix(problem.generations());
-  const BlockDiagonalMobility mobility = problem.mobility();
-  const ContactOperator op(matrix, mobility, kScale);
+  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {40, 25},
+                                         .diagonal_mobility = false, .seed = 11},
+                            false);
+  const ContactOperator& op = contact.op;
   const std::unique_ptr<BodySpace> space = make_distributed_body_space(op);
   EXPECT_EQ(space->local_rows(), static_cast<Eigen::Index>(op.layout().local_size()));
   EXPECT_EQ(space->sum(static_cast<double>(space->mobility().size())), 6.0 * 30);
@@ -123,24 +131,20 @@ TEST(DistributedBodySpace, ReproducesTheContactOperator) {
 }
 
 TEST(DistributedBodySpace, KeepsOnlyTheMobileDirectionsOfAMonolayer) {
-  const RandomContactProblem problem(
-      MPI_COMM_WORLD, ProblemShape{.bodies = 30, .rows_per_generation = {50},
-                                   .diagonal_mobility = false, .seed = 12});
-  const DistributedConstraintMatrix matrix = problem.matrix(problem.generations());
-  const BlockDiagonalMobility mobility = monolayer(problem.mobility());
-  const ContactOperator op(matrix, mobility, kScale);
+  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {50},
+                                         .diagonal_mobility = false, .seed = 12},
+                            true);
+  const ContactOperator& op = contact.op;
   const std::unique_ptr<BodySpace> space = make_distributed_body_space(op);
   EXPECT_EQ(space->sum(static_cast<double>(space->mobility().size())), 3.0 * 30);
   EXPECT_LT(distributed_mismatch(op, *space), 1e-12);
 }
 
 TEST(DistributedBodySpace, MumpsSolvesTheNewtonSystem) {
-  const RandomContactProblem problem(
-      MPI_COMM_WORLD, ProblemShape{.bodies = 40, .rows_per_generation = {60, 30},
-                                   .diagonal_mobility = false, .seed = 13});
-  const DistributedConstraintMatrix matrix = problem.matrix(problem.generations());
-  const BlockDiagonalMobility mobility = monolayer(problem.mobility());
-  const ContactOperator op(matrix, mobility, kScale);
+  const ContactCase contact(ProblemShape{.bodies = 40, .rows_per_generation = {60, 30},
+                                         .diagonal_mobility = false, .seed = 13},
+                            true);
+  const ContactOperator& op = contact.op;
   const std::unique_ptr<BodySpace> space = make_distributed_body_space(op);
   const std::unique_ptr<NewtonFactorization> factorization = space->newton_factorization();
   std::mt19937_64 rng(20 + static_cast<std::uint64_t>(testing::rank_of(MPI_COMM_WORLD)));
