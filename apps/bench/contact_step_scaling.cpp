@@ -1,5 +1,5 @@
 // Cost of one ReLCP contact step as the body count grows (collision::ContactResolver, strategy
-// relcp, bbpgd, tolerance 1e-5, search buffer 0.2, overdamped drag 1, dt 0.01), split into the
+// relcp, bbpgd unless --solver says otherwise, tolerance 1e-5, search buffer 0.2, overdamped drag 1, dt 0.01), split into the
 // resolver's detection, assembly and solve times. An MPI main (rank timings synchronised by
 // barriers); scripts/bench_contact_scaling.sh runs the series, docs/benchmarks.md ("Contact step
 // scaling") has results.
@@ -63,6 +63,7 @@ struct Options {
   std::uint64_t seed = 1;
   std::string id_order = "morton";  // as the `random` generator numbers bodies; or "placement"
   std::string json;
+  std::string solver = "bbpgd";  // any distributed solver name
 };
 
 const Vec3 kRadii(1.0, 1.0, 2.0);
@@ -226,7 +227,7 @@ int run(const Options& options) {
 
   collision::ContactSettings settings;
   settings.strategy = collision::ContactStrategyKind::relcp;
-  settings.solver = "bbpgd";
+  settings.solver = options.solver;
   settings.tolerance = 1e-5;
   settings.search_buffer = 0.2;
   collision::ContactDynamics dynamics;
@@ -302,7 +303,7 @@ int run(const Options& options) {
     const auto count = static_cast<double>(timed.size());
     std::ostringstream out;
     out.precision(6);
-    out << "{\"ranks\": " << ranks << ", \"threads\": " << omp_get_max_threads()
+    out << "{\"solver\": \"" << options.solver << "\", \"ranks\": " << ranks << ", \"threads\": " << omp_get_max_threads()
         << ", \"bodies\": " << options.bodies << ", \"volume_fraction\": " << options.volume_fraction
         << ", \"side\": " << side << ", \"dt\": " << options.dt
         << ", \"warmup_steps\": " << options.warmup_steps << ", \"steps\": " << options.steps
@@ -350,6 +351,8 @@ int main(int argc, char** argv) {
                  "body ids along a Morton curve of the centres (as the random generator) or in "
                  "placement order")
       ->check(CLI::IsMember({"morton", "placement"}));
+  app.add_option("--solver", options.solver, "contact LCP solver (auto, bbpgd, apgd, mprgp, minmap, alm, ip)")
+      ->check(CLI::IsMember({"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm", "ip"}));
   app.add_option("--json", options.json, "append the result (one JSON line) to this file");
   return apps::bench::run_mpi_app(app, argc, argv, [&] { return run(options); });
 }
