@@ -9,9 +9,10 @@
 //      body-space Newton method, whose iterations do not follow the conditioning:
 //      - ip on LCPs of at least kAutoInteriorPointRows rows, on any number of ranks. Its
 //        iterations grow more slowly than alm's: at 4096 colony cells (15,400 rows) it took
-//        2.58 s per step on one rank against alm's 3.27, and 2.38 s on two against apgd's 2.93;
-//        at 2048 cells (7,300 rows) alm was still 1.25x faster (docs/results.md, "Body-space
-//        solvers").
+//        2.58 s per step on one rank against alm's 3.27, and 2.38 s on two against apgd's 2.93.
+//        Late in the 2048-cell generation (7,100 rows) it took 0.82 s on two ranks against
+//        apgd's 1.33 and alm's 0.99 on one; at its start ip was 1.2x slower than both, and at
+//        1024 cells (3,400 rows) 1.4x slower than alm (docs/results.md, "Body-space solvers").
 //      - alm below that, on one rank only: there it was 1.6x faster than apgd at 1024 cells;
 //        on two ranks it only broke even, so runs on more ranks keep apgd.
 //   3. An alm or ip solve that does not converge is finished by apgd from its iterate, in the
@@ -27,8 +28,9 @@ namespace relcp::collision {
 
 inline constexpr int kAutoHardIterations = 2000;
 inline constexpr int kAutoAlmRanks = 1;
-// Between the sizes where alm (2048 cells, 7,300 rows) and ip (4096 cells, 15,400 rows) won.
-inline constexpr std::int64_t kAutoInteriorPointRows = 10000;
+// Between the colony's 1024 cells (3,400 rows), where alm and apgd won, and its 2048 cells
+// (7,100-7,300 rows), where ip won over the generation.
+inline constexpr std::int64_t kAutoInteriorPointRows = 5000;
 
 class DistributedAutoSolver final : public DistributedLcpSolver {
  public:
