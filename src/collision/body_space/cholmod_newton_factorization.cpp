@@ -41,27 +41,25 @@ class CholmodNewtonFactorization::Cholmod {
     const Eigen::Index dofs = jacobian.cols();
     std::vector<Eigen::Triplet<double>> pattern;
     for (Eigen::Index d = 0; d < dofs; ++d) pattern.emplace_back(d, d, 0.0);
-    for (Eigen::Index r = 0; r < jacobian_.outerSize(); ++r) {
-      for (RowIterator a(jacobian_, r); a; ++a) {
-        for (RowIterator b(jacobian_, r); b; ++b) {
-          if (a.col() >= b.col()) pattern.emplace_back(a.col(), b.col(), 0.0);
-        }
-      }
-    }
+    for_each_lower_product([&](Eigen::Index, const RowIterator& a, const RowIterator& b) {
+      pattern.emplace_back(a.col(), b.col(), 0.0);
+    });
     matrix_.resize(dofs, dofs);
     matrix_.setFromTriplets(pattern.begin(), pattern.end());
     matrix_.makeCompressed();
+    locate_entries();
   }
 
   bool factorize(const Eigen::VectorXd& weights, const Eigen::VectorXd& diagonal) {
-    Eigen::Map<Eigen::VectorXd>(matrix_.valuePtr(), matrix_.nonZeros()).setZero();
-    for (Eigen::Index d = 0; d < diagonal.size(); ++d) value(d, d) += diagonal[d];
+    double* values = matrix_.valuePtr();
+    Eigen::Map<Eigen::VectorXd>(values, matrix_.nonZeros()).setZero();
+    for (Eigen::Index d = 0; d < diagonal.size(); ++d) values[diagonal_entry_[d]] += diagonal[d];
+    const double* jacobian_values = jacobian_.valuePtr();
     for (Eigen::Index r = 0; r < jacobian_.outerSize(); ++r) {
       if (weights[r] == 0.0) continue;
-      for (RowIterator a(jacobian_, r); a; ++a) {
-        for (RowIterator b(jacobian_, r); b; ++b) {
-          if (a.col() >= b.col()) value(a.col(), b.col()) += weights[r] * a.value() * b.value();
-        }
+      for (Eigen::Index k = row_products_[r]; k < row_products_[r + 1]; ++k) {
+        const ProductEntry& p = products_[k];
+        values[p.entry] += weights[r] * jacobian_values[p.first] * jacobian_values[p.second];
       }
     }
     const CholmodThreads threads;
@@ -79,18 +77,54 @@ class CholmodNewtonFactorization::Cholmod {
   }
 
  private:
-  // The stored entry (row, column), row >= column, found in the column's sorted row indices.
-  double& value(Eigen::Index row, Eigen::Index column) {
+  // One product a * b of a row's entries, a's column >= b's: where it lands in matrix_'s values,
+  // and the two Jacobian value indices. Located once so a factorization only accumulates.
+  struct ProductEntry {
+    Eigen::Index entry;
+    Eigen::Index first;
+    Eigen::Index second;
+  };
+
+  template <typename Visit>
+  void for_each_lower_product(Visit visit) const {
+    for (Eigen::Index r = 0; r < jacobian_.outerSize(); ++r) {
+      for (RowIterator a(jacobian_, r); a; ++a) {
+        for (RowIterator b(jacobian_, r); b; ++b) {
+          if (a.col() >= b.col()) visit(r, a, b);
+        }
+      }
+    }
+  }
+
+  void locate_entries() {
+    diagonal_entry_.resize(matrix_.cols());
+    for (Eigen::Index d = 0; d < matrix_.cols(); ++d) diagonal_entry_[d] = entry(d, d);
+    row_products_.assign(jacobian_.outerSize() + 1, 0);
+    for_each_lower_product([&](Eigen::Index r, const RowIterator& a, const RowIterator& b) {
+      products_.push_back({entry(a.col(), b.col()), value_index(a), value_index(b)});
+      row_products_[r + 1] = static_cast<Eigen::Index>(products_.size());
+    });
+    for (std::size_t r = 1; r < row_products_.size(); ++r) {
+      row_products_[r] = std::max(row_products_[r], row_products_[r - 1]);
+    }
+  }
+
+  Eigen::Index value_index(const RowIterator& it) const { return &it.value() - jacobian_.valuePtr(); }
+
+  // The index in matrix_'s values of the stored entry (row, column), row >= column.
+  Eigen::Index entry(Eigen::Index row, Eigen::Index column) const {
     const int* first = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[column];
     const int* last = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[column + 1];
-    const int* found = std::lower_bound(first, last, static_cast<int>(row));
-    return matrix_.valuePtr()[found - matrix_.innerIndexPtr()];
+    return std::lower_bound(first, last, static_cast<int>(row)) - matrix_.innerIndexPtr();
   }
 
   const RowMatrix& jacobian_;
   ColumnMatrix matrix_;
   Eigen::CholmodDecomposition<ColumnMatrix, Eigen::Lower> cholesky_;
   bool analysed_ = false;
+  std::vector<Eigen::Index> diagonal_entry_;
+  std::vector<Eigen::Index> row_products_;
+  std::vector<ProductEntry> products_;
 };
 
 CholmodNewtonFactorization::CholmodNewtonFactorization(const RowMatrix& jacobian)
