@@ -62,6 +62,8 @@ class TpetraVectorSpace {
   double norm_inf(const DistributedVector& x) const { return collision::norm_inf(x); }
   double norm_2(const DistributedVector& x) const { return collision::norm_2(x); }
 
+  std::span<double> local_values(DistributedVector& v) const { return {v.local_data(), v.local_size()}; }
+
   void project_nonnegative(DistributedVector& out) const { collision::project_nonnegative(out); }
   void projected_step(const DistributedVector& x, double a, const DistributedVector& y,
                       DistributedVector& out) const {
