@@ -43,6 +43,9 @@ StepStatistics row(std::int64_t step) {
   r.detection_seconds = 0.125;
   r.assembly_seconds = 0.0625;
   r.solve_seconds = 0.03125;
+  r.max_cone_violation = 0.0;
+  r.sticking_contacts = 4;
+  r.sliding_contacts = 1;
   return r;
 }
 
@@ -55,8 +58,9 @@ TEST_F(StatsWriterTest, HeaderThenOneRowPerStepWithEveryColumn) {
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0],
             "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,max_model_overlap,"
-            "seconds,detection_seconds,assembly_seconds,solve_seconds");
-  EXPECT_EQ(lines[2], "2,0.20000000000000001,7,3,2,40,9.9999999999999995e-07,0.5,0.25,0.125,0.0625,0.03125");
+            "seconds,detection_seconds,assembly_seconds,solve_seconds,max_cone_violation,sticking_contacts,"
+            "sliding_contacts");
+  EXPECT_EQ(lines[2], "2,0.20000000000000001,7,3,2,40,9.9999999999999995e-07,0.5,0.25,0.125,0.0625,0.03125,0,4,1");
 }
 
 TEST_F(StatsWriterTest, ContinuingDropsTheRowsAfterTheRestartStep) {

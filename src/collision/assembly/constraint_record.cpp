@@ -24,6 +24,8 @@ ConstraintRecord pair_constraint(GlobalId body_a, GlobalId body_b,
   record.body_b = body_b;
   record.creation_index = creation_index;
   record.row = geometry::pair_constraint_row(contact, centre_a, centre_b).values;
+  record.arm_a = contact.point_a - centre_a;
+  record.arm_b = contact.point_b - centre_b;
   return record;
 }
 
@@ -34,6 +36,7 @@ ConstraintRecord wall_constraint(GlobalId body, int wall, const geometry::Signed
   record.wall = wall;
   record.creation_index = creation_index;
   record.row.head<6>() = geometry::wall_constraint_row(contact, centre).values;
+  record.arm_a = contact.point_a - centre;
   return record;
 }
 

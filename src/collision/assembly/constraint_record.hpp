@@ -3,6 +3,11 @@
 // and a wall, with its row of the constraint Jacobian D^T (geometry::pair_constraint_row: 12
 // non-zeros, 6 for a wall), the signed separation phi it was created with, its contact points and
 // the shared normal. Records are plain data; ConstraintSet keeps one rank's records.
+//
+// With Coulomb friction (docs/friction.md) a contact is three consecutive records: its normal
+// row, then the rows of the two tangential directions (role tangent_1, tangent_2: the same
+// bodies, points and key, the row of d(t . (y_b - y_a))/dt, phi = 0), all carrying the
+// contact's coefficient. The three forces lie in the cone ||f_t|| <= friction f_n.
 
 #include <Eigen/Core>
 #include <tuple>
@@ -13,6 +18,8 @@
 namespace relcp::collision {
 
 inline constexpr GlobalId kNoBody = -1;
+
+enum class RowRole : int { normal = 0, tangent_1 = 1, tangent_2 = 2 };
 
 struct ConstraintRecord {
   GlobalId body_a = kNoBody;
@@ -27,14 +34,23 @@ struct ConstraintRecord {
   Vec3 normal = Vec3::UnitX();  // outward from A toward B
   // d phi / dt = row . [u_a, omega_a, u_b, omega_b]; a wall row uses the first six entries.
   Eigen::Matrix<double, 12, 1> row = Eigen::Matrix<double, 12, 1>::Zero();
+  // The lever arms y - x of the contact points about the centres the row was built with.
+  Vec3 arm_a = Vec3::Zero();
+  Vec3 arm_b = Vec3::Zero();
+  RowRole role = RowRole::normal;
+  double friction = 0.0;  // the contact's Coulomb coefficient; 0: frictionless, no tangent rows
+  Vec3 tangent = Vec3::Zero();  // a tangent row's unit direction
 
   bool is_wall() const { return body_b == kNoBody; }
+  bool is_normal() const { return role == RowRole::normal; }
 };
 
-// Rows are ordered by (body_a, body_b, wall, creation_index) within a generation; a wall row
-// (body_b = kNoBody) comes before the pair rows of its body.
+// Rows are ordered by (body_a, body_b, wall, creation_index, role) within a generation; a wall
+// row (body_b = kNoBody) comes before the pair rows of its body, and a contact's tangent rows
+// follow its normal row.
 inline auto sort_key(const ConstraintRecord& record) {
-  return std::make_tuple(record.body_a, record.body_b, record.wall, record.creation_index);
+  return std::make_tuple(record.body_a, record.body_b, record.wall, record.creation_index,
+                         static_cast<int>(record.role));
 }
 
 // A body pair. For a periodic domain `contact` and `centre_b` belong to the minimum image of B

@@ -15,9 +15,14 @@ std::vector<ContactLink> contact_network(const ConstraintSet& constraints, const
   links.reserve(constraints.size());
   for (std::size_t i = 0; i < constraints.size(); ++i) {
     const ConstraintRecord& record = constraints[i];
+    if (!record.is_normal()) continue;
     // A solver stopped early (min-map) may leave round-off below zero.
-    links.push_back(ContactLink{record.point_a, record.point_b, record.normal, std::max(0.0, gamma[i]),
-                                record.body_a, record.body_b});
+    ContactLink link{record.point_a, record.point_b, record.normal, std::max(0.0, gamma[i]),
+                     Vec3::Zero(), record.body_a, record.body_b};
+    for (std::size_t t = i + 1; t < constraints.size() && t <= i + 2 && !constraints[t].is_normal(); ++t) {
+      link.tangential_force += gamma[t] * constraints[t].tangent;
+    }
+    links.push_back(link);
   }
   return links;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // One rank's constraint network after a step's final LCP solve, for the snapshots
-// (docs/output.md, contacts): one link per locally owned constraint row.
+// (docs/output.md, contacts): one link per locally owned normal row; a frictional contact's
+// tangent rows give its link's tangential force.
 
 #include <vector>
 
@@ -19,6 +20,8 @@ struct ContactLink {
   Vec3 point_b = Vec3::Zero();
   Vec3 normal = Vec3::UnitX();  // unit, from A toward B: the direction of the force on B
   double force = 0.0;           // gamma of the row, >= 0
+  // With friction (docs/friction.md): the tangential force on B, gamma_t1 t1 + gamma_t2 t2.
+  Vec3 tangential_force = Vec3::Zero();
   GlobalId body_a = kNoBody;
   GlobalId body_b = kNoBody;  // kNoBody for a wall
 };

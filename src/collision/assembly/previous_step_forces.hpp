@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include "collision/assembly/distributed_constraint_matrix.hpp"
 #include "collision/linalg/distributed_vector.hpp"
@@ -27,7 +28,7 @@ class PreviousStepForces {
   DistributedVector warm_start(const DistributedConstraintMatrix& matrix) const;
 
  private:
-  using Key = std::tuple<GlobalId, GlobalId, int, int>;
+  using Key = decltype(sort_key(std::declval<const ConstraintRecord&>()));
   std::map<Key, double> force_of_;
 };
 

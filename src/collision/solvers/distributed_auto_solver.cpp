@@ -21,7 +21,8 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
                                                      const DistributedSolverOptions& options) const {
   int ranks = 1;
   MPI_Comm_size(problem.c.layout().comm(), &ranks);
-  if (hard_network_) {
+  // The Newton methods know no cones: a frictional problem stays with apgd (docs/friction.md).
+  if (hard_network_ && options.cones == nullptr) {
     if (problem.A.layout().global_size() >= interior_point_rows_) {
       return solve_by_newton(*interior_point_, problem, options);
     }

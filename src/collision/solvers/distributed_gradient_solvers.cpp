@@ -1,5 +1,6 @@
 #include "collision/solvers/distributed_gradient_solvers.hpp"
 
+#include <stdexcept>
 #include <utility>
 
 #include "collision/linalg/distributed_vector_ops.hpp"
@@ -7,6 +8,8 @@
 #include "collision/solvers/distributed_solver_support.hpp"
 #include "collision/solvers/jacobi_scaling.hpp"
 #include "core/stopwatch.hpp"
+#include "lcp/friction/friction_cone.hpp"
+#include "lcp/projection/cone_constrained_space.hpp"
 #include "lcp/projection/mprgp.hpp"
 #include "lcp/projection/projected_gradient.hpp"
 
@@ -39,6 +42,18 @@ class HistoryRecorder {
   std::vector<double>* history_;
 };
 
+// MPRGP's free and chopped gradients are defined for bounds, not cones: only BBPGD and APGD
+// accept a cone space.
+template <class Algorithm, class Space, class Limits, class Stop, class Observer>
+lcp::GradientOutcome solve_if_supported(const Algorithm& algorithm, const Space& space, DistributedVector& z,
+                                        const Limits& limits, const Stop& stop, Observer& observer) {
+  if constexpr (requires { algorithm.solve(space, z, limits, stop, observer); }) {
+    return algorithm.solve(space, z, limits, stop, observer);
+  } else {
+    throw std::invalid_argument("friction cones need bbpgd or apgd");
+  }
+}
+
 // Runs make(residual) on the LCP, or with jacobi on its scaled twin (jacobi_scaling.hpp): the
 // iterate is w = S^-1 gamma while the solver runs and gamma again on return.
 template <class MakeAlgorithm, class Residual>
@@ -67,6 +82,10 @@ DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residua
     outcome = make(JacobiResidual<Residual>(residual, s, scratch))
                   .solve(space, result.gamma, limits, stop, recorder);
     multiply(s, result.gamma, result.gamma);
+  } else if (options.cones != nullptr) {
+    const lcp::ConeConstrainedSpace<TpetraVectorSpace> space(TpetraVectorSpace(counted, problem.c),
+                                                             *options.cones);
+    outcome = solve_if_supported(make(residual), space, result.gamma, limits, stop, recorder);
   } else {
     const TpetraVectorSpace space(counted, problem.c);
     outcome = make(residual).solve(space, result.gamma, limits, stop, recorder);
@@ -74,7 +93,9 @@ DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residua
   result.status = status_of(outcome.stop);
   result.iterations = outcome.iterations;
   result.residual = outcome.merit;
-  result.natural_residual = natural_residual(DistributedLcp{counted, problem.c}, result.gamma);
+  result.natural_residual = options.cones != nullptr
+                                ? cone_natural_residual(DistributedLcp{counted, problem.c}, *options.cones, result.gamma)
+                                : natural_residual(DistributedLcp{counted, problem.c}, result.gamma);
   result.operator_applications = counted.applications();
   result.seconds = clock.seconds();
   return result;

@@ -20,6 +20,10 @@
 #include "collision/linalg/distributed_vector.hpp"
 #include "lcp/status.hpp"
 
+namespace relcp::lcp {
+class FrictionCones;  // lcp/friction/friction_cone.hpp
+}
+
 namespace relcp::collision {
 
 // The convergence measure of a feasible iterate gamma with gradient g = A gamma + c. All three
@@ -81,6 +85,10 @@ struct DistributedSolverOptions {
   // 1 / (1 + rho lambda). Must be positive and finite.
   double alm_penalty = 1e6;
   AlmFactorization alm_factorization = AlmFactorization::automatic;  // alm only
+  // The Coulomb cones of this rank's rows (docs/friction.md): the feasible set becomes their
+  // product, the LCP a cone complementarity problem (CCP). bbpgd and apgd only, without jacobi.
+  // Null: every row is unilateral.
+  const lcp::FrictionCones* cones = nullptr;
 };
 
 struct DistributedSolverResult {

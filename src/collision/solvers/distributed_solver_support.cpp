@@ -7,6 +7,7 @@
 
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "core/error.hpp"
+#include "lcp/friction/friction_cone.hpp"
 
 namespace relcp::collision {
 
@@ -16,7 +17,8 @@ void validate_problem(const DistributedLcp& problem, const DistributedSolverOpti
   const bool jacobi = options.preconditioner == DistributedPreconditioner::jacobi;
   const bool diagonal_mismatch =
       jacobi && options.diagonal != nullptr && options.diagonal->local_size() != n;
-  const int mismatch = problem.c.local_size() != n ||
+  const bool cones_mismatch = options.cones != nullptr && options.cones->rows() != n;
+  const int mismatch = problem.c.local_size() != n || cones_mismatch ||
                        (options.warm_start != nullptr && options.warm_start->local_size() != n) ||
                        diagonal_mismatch;
   int any_mismatch = 0;
@@ -24,6 +26,9 @@ void validate_problem(const DistributedLcp& problem, const DistributedSolverOpti
   if (any_mismatch != 0) {
     throw std::invalid_argument(
         "distributed LCP: c, the warm start or the diagonal does not have the operator's layout");
+  }
+  if (jacobi && options.cones != nullptr) {
+    throw std::invalid_argument("distributed LCP: the jacobi preconditioner does not keep friction cones");
   }
   if (jacobi && options.diagonal == nullptr) {
     throw std::invalid_argument("distributed LCP: the jacobi preconditioner needs diag(A)");
@@ -65,6 +70,17 @@ double natural_residual(const DistributedLcp& problem, const DistributedVector& 
   problem.A.apply(gamma, w);
   axpy(1.0, problem.c, w);
   minimum_map(gamma, w, w);
+  return norm_inf(w);
+}
+
+double cone_natural_residual(const DistributedLcp& problem, const lcp::FrictionCones& cones,
+                             const DistributedVector& gamma) {
+  DistributedVector w(problem.c.layout());
+  problem.A.apply(gamma, w);
+  axpy(1.0, problem.c, w);
+  combine(1.0, gamma, -1.0, w, w);
+  cones.project({w.local_data(), w.local_size()});
+  combine(1.0, gamma, -1.0, w, w);
   return norm_inf(w);
 }
 

@@ -26,6 +26,11 @@ int iteration_limit(const DistributedSolverOptions& options, int solver_default)
 // Collective. ||min(gamma, A gamma + c)||_inf (one application, one reduction).
 double natural_residual(const DistributedLcp& problem, const DistributedVector& gamma);
 
+// Collective. ||gamma - P_K(gamma - (A gamma + c))||_inf, the natural map of the cone
+// complementarity problem over `cones` (one application, one reduction).
+double cone_natural_residual(const DistributedLcp& problem, const lcp::FrictionCones& cones,
+                             const DistributedVector& gamma);
+
 // Calls visit(policy) with the lcp residual policy that options.residual names.
 template <class Visit>
 DistributedSolverResult with_residual(const DistributedSolverOptions& options, Visit&& visit) {

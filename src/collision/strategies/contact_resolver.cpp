@@ -3,12 +3,14 @@
 #include <mpi.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
 #include "collision/assembly/body_mobility.hpp"
 #include "collision/assembly/constant_vector.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/solvers/coulomb_fixed_point.hpp"
 #include "collision/strategies/body_state.hpp"
 #include "core/error.hpp"
 
@@ -28,13 +30,25 @@ std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
 }
 
 // Appends `rows` with their constant terms c = phi(C_j) - dt d^T dU_{j-1}, the pull-back to the
-// contact-free motion; the old rows keep theirs.
+// contact-free motion; the old rows keep theirs. A tangent row has no gap to pull back: its c is
+// dt d^T V, the free motion's tangential slip, as in the first LCP.
 void append_rows(DistributedConstraintMatrix& matrix, DistributedVector& constant,
-                 std::vector<ConstraintRecord> rows, const DistributedVector& delta_velocity, double dt) {
+                 std::vector<ConstraintRecord> rows, const DistributedVector& delta_velocity,
+                 const DistributedVector& free_velocity, double dt) {
+  const bool tangents = std::any_of(rows.begin(), rows.end(), [](const ConstraintRecord& r) { return !r.is_normal(); });
   matrix.append(std::move(rows));
   DistributedVector minus_delta = delta_velocity.clone();
   scale(-1.0, minus_delta);
   DistributedVector extended = extend_constant_vector(matrix, &constant, minus_delta, dt);
+  // Collective: every rank multiplies when any has tangent rows.
+  if (sum_over_ranks(matrix.constraint_layout().comm(), tangents ? 1 : 0) > 0) {
+    DistributedVector free_slip(matrix.constraint_layout());
+    matrix.multiply(free_velocity, free_slip);
+    const ConstraintSet& set = matrix.constraints();
+    for (std::size_t r = constant.local_size(); r < set.size(); ++r) {
+      if (!set[r].is_normal()) extended[r] = dt * free_slip[r];
+    }
+  }
   constant.swap(extended);
 }
 
@@ -69,13 +83,14 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   const double op_scale = operator_scale(dynamics_, dt);
   const ContactOperator op(matrix, mobility, op_scale);
   const DistributedVector free_velocity = owned_velocities(store, matrix.body_layout());
-  matrix.append(strategy_->rows_at_start(start));
+  matrix.append(with_friction(strategy_->rows_at_start(start)));
   DistributedVector constant = extend_constant_vector(matrix, nullptr, free_velocity, dt);
   const bool warm_first_solve = settings_.warm_start_from_previous_step;
   const DistributedVector first_guess =
       warm_first_solve ? previous_forces_.warm_start(matrix) : DistributedVector();
   assembly += MPI_Wtime() - clock;
 
+  const bool friction = settings_.friction.any();
   DistributedVector gamma(matrix.constraint_layout());
   DistributedVector warm;
   DistributedVector delta_velocity(matrix.body_layout());  // dU = (scale / dt) M D gamma
@@ -84,7 +99,8 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     // Solve, and the constraint velocity dU of the forces.
     clock = MPI_Wtime();
     const DistributedVector* guess = iteration > 0 ? &warm : (warm_first_solve ? &first_guess : nullptr);
-    DistributedSolverResult result = solve_lcp(op, constant, guess, store.rank());
+    const lcp::FrictionCones cones = friction ? friction_cones(matrix.constraints()) : lcp::FrictionCones();
+    DistributedSolverResult result = solve_lcp(op, constant, guess, friction ? &cones : nullptr, store.rank());
     gamma = std::move(result.gamma);
     report.solver_iterations += result.iterations;
     report.lcp_solves = iteration + 1;
@@ -109,7 +125,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
 
     // The rows the strategy adds there; none ends the step.
     clock = MPI_Wtime();
-    std::vector<ConstraintRecord> fresh = strategy_->rows_at_trial(trial);
+    std::vector<ConstraintRecord> fresh = with_friction(strategy_->rows_at_trial(trial));
     const std::int64_t new_rows = sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size()));
     assembly += MPI_Wtime() - clock;
     if (store.rank() == 0) {
@@ -125,7 +141,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
       break;
     }
     clock = MPI_Wtime();
-    append_rows(matrix, constant, std::move(fresh), delta_velocity, dt);
+    append_rows(matrix, constant, std::move(fresh), delta_velocity, free_velocity, dt);
     warm = extend_with_zeros(gamma, matrix.constraint_layout());
     assembly += MPI_Wtime() - clock;
   }
@@ -135,16 +151,46 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   report.constraints = matrix.global_constraint_count();
   if (warm_first_solve) previous_forces_ = PreviousStepForces(matrix, gamma);
   if (record_network) report.network = contact_network(matrix.constraints(), gamma);
+  if (friction) {
+    const lcp::FrictionCones cones = friction_cones(matrix.constraints());
+    DistributedVector g(matrix.constraint_layout());
+    op.apply(gamma, g);
+    axpy(1.0, constant, g);
+    const FrictionState state = friction_state(cones, gamma, g, settings_.effective_solver_tolerance());
+    report.max_cone_violation = state.max_cone_violation;
+    report.sticking_contacts = state.sticking;
+    report.sliding_contacts = state.sliding;
+  }
   report.detection_seconds = max_over_ranks(comm, detection);
   report.assembly_seconds = max_over_ranks(comm, assembly);
   report.solve_seconds = max_over_ranks(comm, solve);
   return report;
 }
 
+std::vector<ConstraintRecord> ContactResolver::with_friction(std::vector<ConstraintRecord> rows) const {
+  if (!settings_.friction.any()) return rows;
+  return with_friction_rows(rows, settings_.friction);
+}
+
 DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, const DistributedVector& constant,
-                                                   const DistributedVector* guess, int rank) const {
+                                                   const DistributedVector* guess, const lcp::FrictionCones* cones,
+                                                   int rank) const {
   DistributedSolverOptions options = solver_options_;
   options.warm_start = guess;
+  options.cones = cones;
+  if (cones != nullptr && settings_.friction_model == FrictionModel::coulomb) {
+    CoulombSolve coulomb = solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.max_coulomb_iterations);
+    if (coulomb.result.status == lcp::Status::numerical_failure) {
+      throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (numerical_failure)");
+    }
+    if (!coulomb.fixed_point_converged && rank == 0) {
+      spdlog::warn("friction: the Coulomb fixed point stopped after {} CCP solves ({}), s changing by {:.3e}, "
+                   "Coulomb residual {:.3e}",
+                   coulomb.ccp_solves, lcp::to_string(coulomb.result.status), coulomb.last_change,
+                   coulomb.coulomb_residual);
+    }
+    return std::move(coulomb.result);
+  }
   // Recomputed per solve: each ReLCP iteration appends rows.
   const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
   DistributedVector diagonal = jacobi ? DistributedVector(op.layout()) : DistributedVector();

@@ -40,6 +40,10 @@ struct ContactStepReport {
   double assembly_seconds = 0.0;      // rows, D, c, mobility
   double solve_seconds = 0.0;         // LCP solves
   std::vector<ContactLink> network;   // this rank's rows (not a total), only when asked for
+  // With friction (docs/friction.md), at the step's last solve:
+  double max_cone_violation = 0.0;    // max(||f_t|| - mu f_n, 0)
+  std::int64_t sticking_contacts = 0; // loaded contacts whose tangential slip is below tolerance
+  std::int64_t sliding_contacts = 0;
 };
 
 // What the resolver shows a test after every solve (collective order, all ranks).
@@ -69,8 +73,12 @@ class ContactResolver {
  private:
   // One LCP solve from `guess` (may be null). Throws RunTimeFailure on a numerical failure;
   // warns on rank 0 when the solver stopped short of the tolerance.
+  // With friction `cones` holds the rows' cones, and coulomb runs the fixed point of CCPs.
   DistributedSolverResult solve_lcp(const ContactOperator& op, const DistributedVector& constant,
-                                    const DistributedVector* guess, int rank) const;
+                                    const DistributedVector* guess, const lcp::FrictionCones* cones,
+                                    int rank) const;
+  // The strategy's normal rows, with their tangent rows when friction is on.
+  std::vector<ConstraintRecord> with_friction(std::vector<ConstraintRecord> rows) const;
   // Reached the strategy's last solve with rows left: warn, or throw under policy `fail`.
   void on_solve_cap(const ContactStepReport& report, int rank) const;
 

@@ -11,6 +11,14 @@ void validate_solver_settings(const ContactSettings& settings) {
     throw InputError("preconditioner",
                      "jacobi applies to the bbpgd, apgd and mprgp solvers, not " + settings.solver);
   }
+  if (settings.friction.any()) {
+    const bool cone_solver = settings.solver == "apgd" || settings.solver == "bbpgd" || settings.solver == "auto";
+    if (!cone_solver) {
+      throw InputError("solver", "friction needs a solver that projects onto its cones: apgd, bbpgd or auto, not " +
+                                     settings.solver);
+    }
+    if (jacobi) throw InputError("preconditioner", "jacobi scaling does not keep the friction cones: use none");
+  }
 }
 
 DistributedSolverOptions contact_solver_options(const ContactSettings& settings) {

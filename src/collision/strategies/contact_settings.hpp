@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collision/assembly/contact_dynamics.hpp"
+#include "collision/assembly/friction_rows.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 #include "geometry/shape.hpp"
 
@@ -14,6 +15,9 @@ namespace relcp::collision {
 
 enum class ContactStrategyKind { single, multisphere, relcp };
 enum class RelcpCapPolicy { accept, fail };  // on reaching max_relcp_iterations
+// Coulomb friction (docs/friction.md): exact (De Saxce's modified velocity, a fixed point of cone
+// complementarity problems) or the convex relaxation (CCP, Anitescu-Tasora).
+enum class FrictionModel { coulomb, ccp };
 
 struct ContactSettings {
   ContactStrategyKind strategy = ContactStrategyKind::relcp;
@@ -47,10 +51,16 @@ struct ContactSettings {
   int multisphere_count = 13;
   double search_buffer = 0.2;        // added to the bounding radii for candidate pairs
   std::vector<geometry::HalfSpace> walls;  // unit normals toward the bodies' side
+  // Coulomb coefficients of the pairs and of each wall; all zero: frictionless.
+  FrictionCoefficients friction;
+  FrictionModel friction_model = FrictionModel::coulomb;
+  // coulomb: CCP solves per LCP at most in the fixed point on s = mu ||u_t||.
+  int max_coulomb_iterations = 100;
 };
 
 // Throws InputError (key "solver" or "preconditioner") for a solver that does not exist or an
-// option that does not apply to it.
+// option that does not apply to it, including friction with a solver other than apgd, bbpgd or
+// auto, or with jacobi.
 void validate_solver_settings(const ContactSettings& settings);
 
 // The solver options of every contact LCP of a run; the resolver adds the starting point and the

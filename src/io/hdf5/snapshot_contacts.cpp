@@ -10,7 +10,7 @@ namespace {
 constexpr const char* kContactsGroup = "contacts";
 
 struct LinkColumns {
-  std::vector<double> points, normal, force;
+  std::vector<double> points, normal, force, tangential_force;
   std::vector<std::int64_t> body_a, body_b;
 };
 
@@ -23,6 +23,7 @@ LinkColumns columns_of(std::span<const collision::ContactLink> links) {
     append(c.points, link.point_b);
     append(c.normal, link.normal);
     c.force.push_back(link.force);
+    append(c.tangential_force, link.tangential_force);
     c.body_a.push_back(link.body_a);
     c.body_b.push_back(link.body_b);
   }
@@ -43,6 +44,7 @@ std::int64_t write_snapshot_contacts(MPI_Comm comm, hid_t snapshot_group,
   hdf5::write_rows(group, "points", H5T_NATIVE_DOUBLE, point_rows, 3, c.points.data(), transfer);
   hdf5::write_rows(group, "normal", H5T_NATIVE_DOUBLE, rows, 3, c.normal.data(), transfer);
   hdf5::write_rows(group, "force", H5T_NATIVE_DOUBLE, rows, 0, c.force.data(), transfer);
+  hdf5::write_rows(group, "tangential_force", H5T_NATIVE_DOUBLE, rows, 3, c.tangential_force.data(), transfer);
   hdf5::write_rows(group, "body_a", H5T_NATIVE_INT64, rows, 0, c.body_a.data(), transfer);
   hdf5::write_rows(group, "body_b", H5T_NATIVE_INT64, rows, 0, c.body_b.data(), transfer);
   return count;
@@ -64,9 +66,14 @@ std::vector<collision::ContactLink> read_snapshot_contacts(hid_t snapshot_group)
   const auto force = read_all_rows<double>(group, "force", H5T_NATIVE_DOUBLE, n, 0);
   const auto body_a = read_all_rows<std::int64_t>(group, "body_a", H5T_NATIVE_INT64, n, 0);
   const auto body_b = read_all_rows<std::int64_t>(group, "body_b", H5T_NATIVE_INT64, n, 0);
+  // Files written before friction have no tangential forces.
+  const bool tangential = hdf5::link_exists(group, "tangential_force");
+  const auto tangential_force =
+      tangential ? read_all_rows<double>(group, "tangential_force", H5T_NATIVE_DOUBLE, n, 3) : std::vector<double>();
   for (std::size_t k = 0; k < n; ++k) {
     links.push_back(collision::ContactLink{vec3_at(points, 2 * k), vec3_at(points, 2 * k + 1), vec3_at(normal, k),
-                                           force[k], body_a[k], body_b[k]});
+                                           force[k], tangential ? vec3_at(tangential_force, k) : Vec3::Zero(),
+                                           body_a[k], body_b[k]});
   }
   return links;
 }

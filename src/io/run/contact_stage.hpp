@@ -28,6 +28,9 @@ struct ContactReport {
   double detection_seconds = 0.0;  // ghosts, candidate pairs, separations (slowest rank)
   double assembly_seconds = 0.0;   // constraint rows, D, c, mobility (slowest rank)
   double solve_seconds = 0.0;      // LCP solves (slowest rank)
+  double max_cone_violation = 0.0;      // friction: max(||f_t|| - mu f_n, 0)
+  std::int64_t sticking_contacts = 0;   // friction: loaded contacts that do not slip
+  std::int64_t sliding_contacts = 0;    // friction: loaded contacts that slip
   std::vector<collision::ContactLink> links;  // this rank's constraints, when recorded
 };
 

@@ -23,6 +23,9 @@ class ResolverContactStage final : public ContactStage {
     report.detection_seconds = step.detection_seconds;
     report.assembly_seconds = step.assembly_seconds;
     report.solve_seconds = step.solve_seconds;
+    report.max_cone_violation = step.max_cone_violation;
+    report.sticking_contacts = step.sticking_contacts;
+    report.sliding_contacts = step.sliding_contacts;
     report.links = std::move(step.network);
     return report;
   }
@@ -36,6 +39,7 @@ class ResolverContactStage final : public ContactStage {
 std::unique_ptr<ContactStage> make_resolver_contact_stage(const Scenario& scenario) {
   collision::ContactSettings settings = scenario.collision.contact;
   settings.walls = scenario.walls;
+  settings.friction.walls = scenario.wall_friction;
   switch (scenario.collision.strategy) {
     case CollisionStrategy::single: settings.strategy = collision::ContactStrategyKind::single; break;
     case CollisionStrategy::multisphere:

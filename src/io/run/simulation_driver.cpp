@@ -20,7 +20,7 @@ Simulation::Simulation(MPI_Comm comm, Scenario scenario, SimulationOptions optio
       options_(std::move(options)),
       store_(comm, scenario_.domain),
       partitioner_(scenario_.parallel.partitioner),
-      fields_(make_force_fields(scenario_.forces)),
+      fields_(make_force_fields(scenario_.forces, scenario_.dynamics.density)),
       motion_(scenario_.dynamics, scenario_.monolayer()),
       contact_stage_(make_contact_stage(scenario_)) {
   MPI_Comm_rank(comm_, &rank_);
@@ -101,6 +101,9 @@ StepStatistics Simulation::advance_one_step() {
   row.detection_seconds = contacts.detection_seconds;
   row.assembly_seconds = contacts.assembly_seconds;
   row.solve_seconds = contacts.solve_seconds;
+  row.max_cone_violation = contacts.max_cone_violation;
+  row.sticking_contacts = contacts.sticking_contacts;
+  row.sliding_contacts = contacts.sliding_contacts;
   const double seconds = watch.seconds();
   MPI_Allreduce(&seconds, &row.seconds, 1, MPI_DOUBLE, MPI_MAX, comm_);
   return row;

@@ -33,7 +33,8 @@ std::int64_t step_of(const std::string& line) {
 
 const char* StatsWriter::header() {
   return "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,max_model_overlap,"
-         "seconds,detection_seconds,assembly_seconds,solve_seconds";
+         "seconds,detection_seconds,assembly_seconds,solve_seconds,max_cone_violation,sticking_contacts,"
+         "sliding_contacts";
 }
 
 StatsWriter::StatsWriter(std::string path, std::ios::openmode mode) : path_(std::move(path)), out_(path_, mode) {
@@ -68,7 +69,8 @@ void StatsWriter::append(const StepStatistics& row) {
        << row.relcp_iterations << ',' << row.solver_iterations << ',' << number(row.max_overlap) << ','
        << number(row.max_model_overlap) << ',' << short_number(row.seconds) << ','
        << short_number(row.detection_seconds) << ','
-       << short_number(row.assembly_seconds) << ',' << short_number(row.solve_seconds) << '\n'
+       << short_number(row.assembly_seconds) << ',' << short_number(row.solve_seconds) << ','
+       << number(row.max_cone_violation) << ',' << row.sticking_contacts << ',' << row.sliding_contacts << '\n'
        << std::flush;
   if (!out_) throw RunTimeFailure("cannot write " + path_);
 }

@@ -20,6 +20,9 @@ struct StepStatistics {
   double detection_seconds = 0.0;     // contact detection part of `seconds`
   double assembly_seconds = 0.0;      // constraint assembly part of `seconds`
   double solve_seconds = 0.0;         // LCP solve part of `seconds`
+  double max_cone_violation = 0.0;    // friction: largest max(||f_t|| - mu f_n, 0), 0 without
+  std::int64_t sticking_contacts = 0; // friction: loaded contacts whose slip is below tolerance
+  std::int64_t sliding_contacts = 0;  // friction: loaded contacts that slip
 };
 
 class StatsWriter {

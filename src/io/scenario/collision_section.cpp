@@ -117,6 +117,15 @@ CollisionSettings read_collision_section(const YamlNodeReader& section,
   if (const auto node = section.optional_child("search_buffer")) {
     contact.search_buffer = as_non_negative_double(*node);
   }
+  if (const auto node = section.optional_child("friction")) contact.friction.pairs = as_non_negative_double(*node);
+  if (const auto node = section.optional_child("friction_model")) {
+    contact.friction_model = as_choice(*node, {"coulomb", "ccp"}, "friction model") == "ccp"
+                                 ? collision::FrictionModel::ccp
+                                 : collision::FrictionModel::coulomb;
+  }
+  if (const auto node = section.optional_child("max_coulomb_iterations")) {
+    contact.max_coulomb_iterations = as_int_count(*node);
+  }
   return settings;
 }
 

@@ -20,11 +20,12 @@ struct CollisionSettings {
   collision::ContactSettings contact;
 };
 
-inline constexpr std::array<std::string_view, 16> kCollisionKeys{
+inline constexpr std::array<std::string_view, 19> kCollisionKeys{
     "strategy",           "solver",          "tolerance",         "solver_tolerance",
     "max_solver_iterations", "alm_penalty",  "alm_factorization", "minmap_krylov",     "minmap_krylov_iterations",
     "minmap_regularization", "preconditioner", "warm_start",
-    "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer"};
+    "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer",
+    "friction", "friction_model", "max_coulomb_iterations"};
 
 std::string_view name_of(CollisionStrategy strategy);
 

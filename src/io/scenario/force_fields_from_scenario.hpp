@@ -8,6 +8,7 @@
 
 namespace relcp::io {
 
-dynamics::ForceFields make_force_fields(const std::vector<ForceSettings>& forces);
+// `density`: of the inertial dynamics, for gravity's masses (the reader refuses gravity without).
+dynamics::ForceFields make_force_fields(const std::vector<ForceSettings>& forces, double density);
 
 }  // namespace relcp::io

@@ -35,6 +35,12 @@ BodyLoadSettings read_body_load(const YamlNodeReader& field) {
   return load;
 }
 
+GravitySettings read_gravity(const YamlNodeReader& field) {
+  constexpr std::array<std::string_view, 2> kKeys{"type", "acceleration"};
+  field.expect_only_keys(kKeys);
+  return GravitySettings{field.child("acceleration").as_vec3()};
+}
+
 }  // namespace
 
 std::vector<ForceSettings> read_forces_section(const YamlNodeReader& section) {
@@ -42,11 +48,13 @@ std::vector<ForceSettings> read_forces_section(const YamlNodeReader& section) {
   for (std::size_t i = 0; i < section.size(); ++i) {
     const YamlNodeReader field = section.element(i);
     field.expect_map();
-    const std::string type = as_choice(field.child("type"), {"radial", "constant", "body"}, "force type");
+    const std::string type = as_choice(field.child("type"), {"radial", "constant", "body", "gravity"}, "force type");
     if (type == "radial") {
       forces.emplace_back(read_radial(field));
     } else if (type == "constant") {
       forces.emplace_back(read_constant(field));
+    } else if (type == "gravity") {
+      forces.emplace_back(read_gravity(field));
     } else {
       forces.emplace_back(read_body_load(field));
     }

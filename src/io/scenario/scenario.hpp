@@ -81,7 +81,12 @@ struct BodyLoadSettings {
   Vec3 torque = Vec3::Zero();
 };
 
-using ForceSettings = std::variant<RadialForceSettings, ConstantForceSettings, BodyLoadSettings>;
+// `gravity`: m g on every body (inertial dynamics: m from the density).
+struct GravitySettings {
+  Vec3 acceleration = Vec3::Zero();
+};
+
+using ForceSettings = std::variant<RadialForceSettings, ConstantForceSettings, BodyLoadSettings, GravitySettings>;
 
 struct ParallelSettings {
   particles::PartitionMethod partitioner = particles::PartitionMethod::rcb;
@@ -99,6 +104,8 @@ struct Scenario {
   std::optional<dynamics::GrowthOptions> growth;  // its seed is simulation.seed
   CollisionSettings collision;
   std::vector<geometry::HalfSpace> walls;  // unit normals toward the bodies' side
+  // Each wall's Coulomb coefficient (`friction:`), or -1 where it takes collision.friction.
+  std::vector<double> wall_friction;
   ParallelSettings parallel;
 
   bool monolayer() const { return growth && growth->monolayer; }

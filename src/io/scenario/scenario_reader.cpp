@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <variant>
 
@@ -73,6 +74,48 @@ void expect_contacts_for_walls(const YamlNodeReader& walls_node, const Scenario&
   walls_node.fail("walls need collision.strategy single, multisphere or relcp");
 }
 
+// The first of collision.friction and the walls' friction keys that asks for friction, if any.
+std::optional<YamlNodeReader> friction_request(const YamlNodeReader& root, const Scenario& scenario) {
+  if (scenario.collision.contact.friction.pairs > 0.0) return root.child("collision").child("friction");
+  for (std::size_t i = 0; i < scenario.wall_friction.size(); ++i) {
+    if (scenario.wall_friction[i] > 0.0) return root.child("walls").element(i).child("friction");
+  }
+  return std::nullopt;
+}
+
+// Friction acts through the contact solver's cones, on inertial bodies (docs/friction.md).
+void expect_friction_supported(const YamlNodeReader& root, const Scenario& scenario) {
+  const auto request = friction_request(root, scenario);
+  if (!request) return;
+  if (scenario.collision.strategy == CollisionStrategy::none) {
+    request->fail("friction needs collision.strategy single, multisphere or relcp");
+  }
+  if (scenario.dynamics.kind != DynamicsKind::inertial) {
+    request->fail("friction needs dynamics.type inertial; Coulomb friction in overdamped "
+                  "motion is not implemented (docs/friction.md)");
+  }
+  const collision::ContactSettings& contact = scenario.collision.contact;
+  const YamlNodeReader collision = root.child("collision");
+  if (contact.solver != "auto" && contact.solver != "apgd" && contact.solver != "bbpgd") {
+    collision.child("solver").fail("friction needs solver auto, apgd or bbpgd (they project onto the "
+                                   "friction cones), not " + contact.solver);
+  }
+  if (contact.preconditioner == collision::DistributedPreconditioner::jacobi) {
+    collision.child("preconditioner").fail("jacobi scaling does not keep the friction cones: use none with friction");
+  }
+}
+
+// Gravity is m g, and only inertial bodies have a mass.
+void expect_gravity_supported(const YamlNodeReader& root, const Scenario& scenario) {
+  if (scenario.dynamics.kind == DynamicsKind::inertial) return;
+  for (std::size_t i = 0; i < scenario.forces.size(); ++i) {
+    if (std::holds_alternative<GravitySettings>(scenario.forces[i])) {
+      root.child("forces").element(i).child("type").fail(
+          "gravity needs dynamics.type inertial (its force is the mass from dynamics.density times g)");
+    }
+  }
+}
+
 }  // namespace
 
 Scenario read_scenario(const YamlNodeReader& root) {
@@ -99,9 +142,13 @@ Scenario read_scenario(const YamlNodeReader& root) {
     expect_searchable(*collision, scenario);
   }
   if (const auto walls = root.optional_child("walls")) {
-    scenario.walls = read_walls_section(*walls);
+    WallsSection section = read_walls_section(*walls);
+    scenario.walls = std::move(section.walls);
+    scenario.wall_friction = std::move(section.friction);
     expect_contacts_for_walls(*walls, scenario);
   }
+  expect_friction_supported(root, scenario);
+  expect_gravity_supported(root, scenario);
   if (const auto parallel = root.optional_child("parallel")) {
     scenario.parallel = read_parallel_section(*parallel);
   }

@@ -26,7 +26,12 @@ dynamics::GrowthOptions read_growth_section(const YamlNodeReader& section);
 CollisionSettings read_collision_section(const YamlNodeReader& section,
                                          std::span<const geometry::Shape> shapes);
 // Half-spaces {point, normal}; the normal must be non-zero and is returned normalized.
-std::vector<geometry::HalfSpace> read_walls_section(const YamlNodeReader& section);
+// The walls, and each one's Coulomb coefficient (-1: collision.friction applies).
+struct WallsSection {
+  std::vector<geometry::HalfSpace> walls;
+  std::vector<double> friction;
+};
+WallsSection read_walls_section(const YamlNodeReader& section);
 ParallelSettings read_parallel_section(const YamlNodeReader& section);
 
 }  // namespace relcp::io

@@ -1,12 +1,13 @@
 #include <array>
 
 #include "io/scenario/scenario_sections.hpp"
+#include "io/scenario/scenario_values.hpp"
 
 namespace relcp::io {
 
-std::vector<geometry::HalfSpace> read_walls_section(const YamlNodeReader& section) {
-  constexpr std::array<std::string_view, 2> kKeys{"point", "normal"};
-  std::vector<geometry::HalfSpace> walls;
+WallsSection read_walls_section(const YamlNodeReader& section) {
+  constexpr std::array<std::string_view, 3> kKeys{"point", "normal", "friction"};
+  WallsSection out;
   for (std::size_t i = 0; i < section.size(); ++i) {
     const YamlNodeReader entry = section.element(i);
     entry.expect_map();
@@ -17,9 +18,11 @@ std::vector<geometry::HalfSpace> read_walls_section(const YamlNodeReader& sectio
     wall.normal = normal.as_vec3();
     if (!(wall.normal.norm() > 0.0)) normal.fail("must be a non-zero vector");
     wall.normal.normalize();
-    walls.push_back(wall);
+    out.walls.push_back(wall);
+    const auto friction = entry.optional_child("friction");
+    out.friction.push_back(friction ? as_non_negative_double(*friction) : -1.0);
   }
-  return walls;
+  return out;
 }
 
 }  // namespace relcp::io

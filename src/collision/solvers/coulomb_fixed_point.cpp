@@ -1,0 +1,99 @@
+#include "collision/solvers/coulomb_fixed_point.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+
+#include "collision/linalg/distributed_vector_ops.hpp"
+
+namespace relcp::collision {
+namespace {
+
+void gradient(const DistributedLcp& problem, const DistributedVector& gamma, DistributedVector& g) {
+  problem.A.apply(gamma, g);
+  axpy(1.0, problem.c, g);
+}
+
+double max_difference(const DistributedVector& a, const DistributedVector& b) {
+  DistributedVector difference(a.layout());
+  combine(1.0, a, -1.0, b, difference);
+  return norm_inf(difference);
+}
+
+}  // namespace
+
+void de_saxce_shift(const lcp::FrictionCones& cones, const DistributedVector& g, DistributedVector& s) {
+  fill(0.0, s);
+  for (const lcp::FrictionConeBlock& block : cones.blocks()) {
+    const std::size_t n = block.normal_row;
+    s[n] = block.mu * std::hypot(g[n + 1], g[n + 2]);
+  }
+}
+
+CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, const DistributedLcp& problem,
+                                       const DistributedSolverOptions& options, int max_ccp_solves) {
+  if (options.cones == nullptr) throw std::invalid_argument("solve_coulomb_fixed_point: no friction cones");
+  const lcp::FrictionCones& cones = *options.cones;
+  CoulombSolve out;
+  DistributedVector s(problem.c.layout());
+  DistributedVector shifted = problem.c.clone();
+  DistributedVector g(problem.c.layout());
+  DistributedVector s_next(problem.c.layout());
+  DistributedSolverOptions pass = options;
+  int iterations = 0;
+  for (int k = 0; k < std::max(1, max_ccp_solves); ++k) {
+    out.result = ccp_solver.solve({problem.A, shifted}, pass);
+    iterations += out.result.iterations;
+    ++out.ccp_solves;
+    gradient(problem, out.result.gamma, g);
+    de_saxce_shift(cones, g, s_next);
+    out.last_change = max_difference(s_next, s);
+    s.swap(s_next);
+    combine(1.0, problem.c, 1.0, s, shifted);
+    if (out.result.status == lcp::Status::numerical_failure) break;
+    if (out.last_change <= options.tolerance && out.result.status == lcp::Status::converged) {
+      out.fixed_point_converged = true;
+      break;
+    }
+    pass.warm_start = &out.result.gamma;
+  }
+  out.result.iterations = iterations;
+  // The exact problem's natural map at the returned gamma: shifted = c + s(g(gamma)) now.
+  DistributedVector w(problem.c.layout());
+  combine(1.0, g, 1.0, s, w);
+  combine(1.0, out.result.gamma, -1.0, w, w);
+  cones.project({w.local_data(), w.local_size()});
+  combine(1.0, out.result.gamma, -1.0, w, w);
+  out.coulomb_residual = norm_inf(w);
+  if (!out.fixed_point_converged && out.result.status == lcp::Status::converged) {
+    out.result.status = lcp::Status::max_iterations;
+  }
+  out.result.natural_residual = out.coulomb_residual;
+  return out;
+}
+
+FrictionState friction_state(const lcp::FrictionCones& cones, const DistributedVector& gamma,
+                             const DistributedVector& g, double slip_tolerance) {
+  double violation = 0.0;
+  std::int64_t counts[2] = {0, 0};
+  for (const lcp::FrictionConeBlock& block : cones.blocks()) {
+    const std::size_t n = block.normal_row;
+    const double tangential = std::hypot(gamma[n + 1], gamma[n + 2]);
+    violation = std::max(violation, tangential - block.mu * gamma[n]);
+    if (gamma[n] <= 0.0) continue;
+    ++counts[std::hypot(g[n + 1], g[n + 2]) > slip_tolerance ? 1 : 0];
+  }
+  const MPI_Comm comm = gamma.layout().comm();
+  FrictionState state;
+  MPI_Allreduce(&violation, &state.max_cone_violation, 1, MPI_DOUBLE, MPI_MAX, comm);
+  std::int64_t totals[2] = {0, 0};
+  MPI_Allreduce(counts, totals, 2, MPI_INT64_T, MPI_SUM, comm);
+  state.sticking = totals[0];
+  state.sliding = totals[1];
+  return state;
+}
+
+}  // namespace relcp::collision

@@ -1,0 +1,40 @@
+#pragma once
+// Exact Coulomb friction from cone complementarity problems (docs/friction.md).
+//
+// The CCP (Anitescu-Tasora) is the exact Coulomb problem with the normal velocity u_n replaced by
+// u_n + mu ||u_t|| (De Saxce's modified velocity) held fixed: with s_i = mu_i ||g_t,i|| of the
+// tangential gradient g = A gamma + c, the Coulomb solution solves the CCP with c_n + s. The
+// fixed point iterates s <- mu ||g_t(gamma(s))||, each CCP warm-started from the last gamma,
+// until s changes by at most the tolerance (length units, like c).
+
+#include "collision/solvers/distributed_solver.hpp"
+#include "lcp/friction/friction_cone.hpp"
+
+namespace relcp::collision {
+
+struct CoulombSolve {
+  DistributedSolverResult result;  // the last CCP's, iterations summed over all CCP solves
+  int ccp_solves = 0;
+  bool fixed_point_converged = false;
+  double last_change = 0.0;        // ||s_new - s||_inf of the last pass
+  double coulomb_residual = 0.0;   // ||gamma - P_K(gamma - (g + s(g)))||_inf, s(g) = mu ||g_t||
+};
+
+// Collective. `options.cones` must be set; options.tolerance ends both the CCP solves and the
+// fixed point.
+CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, const DistributedLcp& problem,
+                                       const DistributedSolverOptions& options, int max_ccp_solves);
+
+// s on the normal rows of the cones, mu ||g_t||; zero elsewhere. `s` has g's layout.
+void de_saxce_shift(const lcp::FrictionCones& cones, const DistributedVector& g, DistributedVector& s);
+
+// Collective: the friction state of a solution gamma with gradient g = A gamma + c.
+struct FrictionState {
+  double max_cone_violation = 0.0;  // max(||gamma_t|| - mu gamma_n, 0) over the contacts
+  std::int64_t sticking = 0;        // gamma_n > 0 and ||g_t|| <= slip_tolerance
+  std::int64_t sliding = 0;         // gamma_n > 0 and ||g_t|| > slip_tolerance
+};
+FrictionState friction_state(const lcp::FrictionCones& cones, const DistributedVector& gamma,
+                             const DistributedVector& g, double slip_tolerance);
+
+}  // namespace relcp::collision

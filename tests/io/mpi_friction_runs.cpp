@@ -1,0 +1,168 @@
+// Coulomb friction in whole runs (docs/friction.md): bodies released on a 30-degree incline under
+// gravity against the closed forms of rigid-body mechanics, with the exact (coulomb) and the
+// relaxed (ccp) formulation, on any number of ranks.
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/logging.hpp"
+#include "io/hdf5/snapshot_reader.hpp"
+#include "io/run/simulation_driver.hpp"
+#include "io/scenario/scenario_reader.hpp"
+#include "mpi_scratch_directory.hpp"
+
+namespace relcp::io {
+namespace {
+
+constexpr double kGravity = 9.81;
+constexpr double kSlope = 30.0 * 3.14159265358979323846 / 180.0;
+constexpr double kEndTime = 0.5;
+
+const Vec3 kNormal(std::sin(kSlope), 0.0, std::cos(kSlope));     // out of the incline
+const Vec3 kDownhill(std::cos(kSlope), 0.0, -std::sin(kSlope));  // along it, downwards
+
+int rank_in(MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
+std::string vec(const Vec3& v) {
+  std::ostringstream out;
+  out.precision(17);
+  out << '[' << v[0] << ", " << v[1] << ", " << v[2] << ']';
+  return out.str();
+}
+
+// One body touching the incline through the origin at t = 0, from rest.
+std::string incline_scenario(const std::string& body, double mu, const std::string& model) {
+  std::ostringstream text;
+  text << "simulation:\n  dt: 0.001\n  end_time: " << kEndTime
+       << "\n  output: {snapshot_every: 100000, checkpoint_every: 0}\n"
+       << "dynamics: {type: inertial, density: 1.0}\n"
+       << "bodies:\n  - " << body << "\n"
+       << "forces:\n  - {type: gravity, acceleration: [0, 0, " << -kGravity << "]}\n"
+       << "walls:\n  - {point: [0, 0, 0], normal: " << vec(kNormal) << "}\n"
+       << "collision: {strategy: relcp, solver: apgd, tolerance: 1.0e-6, friction: " << mu
+       << ", friction_model: " << model << "}\n";
+  return text.str();
+}
+
+std::string sphere() { return "{shape: sphere, radius: 1.0, position: " + vec(kNormal) + "}"; }
+
+// An oblate ellipsoid (radii 1, 1, 0.1) lying flat: its short axis along the incline's normal.
+std::string flat_ellipsoid() {
+  const double half = kSlope / 2.0;
+  std::ostringstream out;
+  out.precision(17);
+  out << "{shape: ellipsoid, radii: [1.0, 1.0, 0.1], position: " << vec(0.1 * kNormal)
+      << ", orientation: [" << std::cos(half) << ", 0, " << std::sin(half) << ", 0]}";
+  return out.str();
+}
+
+struct Outcome {
+  double distance = 0.0;     // travelled down the incline
+  double speed = 0.0;        // down the incline at the end
+  double spin = 0.0;         // angular velocity about the incline's cross-slope axis (y)
+  long long sticking = 0;    // the last step's sticking contacts
+  long long sliding = 0;
+};
+
+Outcome run(const std::string& text) {
+  const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_friction");
+  const std::string path = dir / "scenario.yaml";
+  if (rank_in(MPI_COMM_WORLD) == 0) std::ofstream(path) << text;
+  MPI_Barrier(MPI_COMM_WORLD);
+  configure_logging("warn", rank_in(MPI_COMM_WORLD));
+  SimulationOptions options;
+  options.output_directory = dir / "out";
+  options.show_progress = false;
+  {
+    Simulation simulation(MPI_COMM_WORLD, load_scenario(path), options);
+    simulation.run();
+  }
+  Outcome outcome;
+  if (rank_in(MPI_COMM_WORLD) == 0) {
+    const std::string file = dir / "out/relcp.h5";
+    const Snapshot first = read_snapshot(file, list_snapshots(file).front().step);
+    const Snapshot last = read_snapshot(file, list_snapshots(file).back().step);
+    EXPECT_NEAR(last.time, kEndTime, 1e-12);
+    outcome.distance = (last.bodies.at(0).pose.position - first.bodies.at(0).pose.position).dot(kDownhill);
+    outcome.speed = last.bodies.at(0).velocity.dot(kDownhill);
+    outcome.spin = last.bodies.at(0).angular_velocity[1];
+    std::ifstream stats(dir / "out/stats.csv");
+    std::string line, last_line;
+    while (std::getline(stats, line)) last_line = line;
+    std::stringstream fields(last_line);
+    std::string field;
+    for (int column = 0; std::getline(fields, field, ','); ++column) {
+      if (column == 13) outcome.sticking = std::stoll(field);
+      if (column == 14) outcome.sliding = std::stoll(field);
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  return outcome;
+}
+
+bool on_root() { return rank_in(MPI_COMM_WORLD) == 0; }
+
+class FrictionOnIncline : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FrictionOnIncline, AFrictionlessSphereSlidesAtGSinThetaWithoutSpinning) {
+  const Outcome out = run(incline_scenario(sphere(), 0.0, GetParam()));
+  if (!on_root()) return;
+  const double a = kGravity * std::sin(kSlope);
+  EXPECT_NEAR(out.speed, a * kEndTime, 0.02 * a * kEndTime);
+  EXPECT_NEAR(out.spin, 0.0, 1e-9);
+}
+
+TEST_P(FrictionOnIncline, ASphereRollsWithoutSlippingAtFiveSeventhsGSinTheta) {
+  const double mu = 0.5;  // above (2/7) tan(30 deg) = 0.165
+  const Outcome out = run(incline_scenario(sphere(), mu, GetParam()));
+  if (!on_root()) return;
+  const double a = 5.0 / 7.0 * kGravity * std::sin(kSlope);
+  EXPECT_NEAR(out.speed, a * kEndTime, 0.02 * a * kEndTime);
+  EXPECT_NEAR(out.distance, 0.5 * a * kEndTime * kEndTime, 0.02 * 0.5 * a * kEndTime * kEndTime);
+  EXPECT_NEAR(out.spin, out.speed / 1.0, 0.02 * out.speed);  // v = omega R: no slip
+  EXPECT_EQ(out.sticking, 1);
+  EXPECT_EQ(out.sliding, 0);
+}
+
+TEST_P(FrictionOnIncline, ASphereBelowTheRollingThresholdSlidesAndSpinsUp) {
+  const double mu = 0.1;
+  const Outcome out = run(incline_scenario(sphere(), mu, GetParam()));
+  if (!on_root()) return;
+  const double a = kGravity * (std::sin(kSlope) - mu * std::cos(kSlope));
+  const double spin_rate = 2.5 * mu * kGravity * std::cos(kSlope);  // mu m g cos R / (2/5 m R^2)
+  EXPECT_NEAR(out.speed, a * kEndTime, 0.02 * a * kEndTime);
+  EXPECT_NEAR(out.spin, spin_rate * kEndTime, 0.02 * spin_rate * kEndTime);
+  EXPECT_EQ(out.sticking, 0);
+  EXPECT_EQ(out.sliding, 1);
+}
+
+TEST_P(FrictionOnIncline, AFlatBodyStaysWhileTanThetaIsBelowMu) {
+  const Outcome out = run(incline_scenario(flat_ellipsoid(), 0.7, GetParam()));  // tan = 0.577
+  if (!on_root()) return;
+  EXPECT_LT(std::abs(out.distance), 5e-3);  // it rocks in place
+  EXPECT_EQ(out.sliding, 0);
+}
+
+TEST_P(FrictionOnIncline, AFlatBodySlidesAtGSinMinusMuCosOnceTanThetaExceedsMu) {
+  const double mu = 0.4;
+  const Outcome out = run(incline_scenario(flat_ellipsoid(), mu, GetParam()));
+  if (!on_root()) return;
+  const double a = kGravity * (std::sin(kSlope) - mu * std::cos(kSlope));
+  EXPECT_NEAR(out.distance, 0.5 * a * kEndTime * kEndTime, 0.02 * 0.5 * a * kEndTime * kEndTime);
+  EXPECT_EQ(out.sliding, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, FrictionOnIncline, ::testing::Values("coulomb", "ccp"),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace relcp::io
