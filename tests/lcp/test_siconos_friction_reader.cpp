@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "lcp/io/siconos_friction_reader.hpp"
+#include "support/siconos_dat_errors.hpp"
 
 namespace relcp::lcp {
 namespace {
@@ -60,15 +61,7 @@ TEST(SiconosFrictionReader, ReadsTheLargerSparseBlockProblems) {
   EXPECT_DOUBLE_EQ(object.mu()[0], 0.3);
 }
 
-InputError parse_error(const std::string& text) {
-  try {
-    parse_siconos_friction_dat(text, "case.dat");
-  } catch (const InputError& error) {
-    return error;
-  }
-  ADD_FAILURE() << "no InputError for:\n" << text;
-  return InputError("", 0, "", "");
-}
+InputError parse_error(const std::string& text) { return testing::parse_error_of(parse_siconos_friction_dat, text); }
 
 // One contact, W = I, dense; lines: 1 dimension, 2 contacts, 3 storage, 4 rows, 5 columns,
 // 6 "3 3", 7-9 columns of W, 10 q, 11 mu.
