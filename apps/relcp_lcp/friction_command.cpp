@@ -6,7 +6,6 @@
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
 #include "core/logging.hpp"
-#include "core/stopwatch.hpp"
 #include "json_report.hpp"
 #include "lcp/friction/friction_solvers.hpp"
 #include "lcp/io/siconos_friction_reader.hpp"
@@ -53,9 +52,7 @@ int run_friction(const FrictionArguments& arguments) {
   }
   const lcp::FrictionContactProblem problem = lcp::read_siconos_friction_dat(arguments.input);
 
-  const Stopwatch stopwatch;
   const lcp::FrictionSolverResult result = lcp::solve_friction(arguments.solver, problem, options);
-  const double seconds = stopwatch.seconds();
 
   std::optional<std::string> write_failure;
   if (!arguments.out.empty() && result.r.allFinite()) {
@@ -73,7 +70,7 @@ int run_friction(const FrictionArguments& arguments) {
   report["status"] = lcp::to_string(result.status);
   report["iterations"] = result.iterations;
   report["residual"] = result.error;
-  report["seconds"] = seconds;
+  report["seconds"] = result.seconds;
   report["n"] = problem.size();
   report["nnz"] = problem.local().nonzeros();
   report["contacts"] = problem.contacts();

@@ -106,9 +106,7 @@ Status status_of(GradientStop stop) {
 template <class Algorithm>
 FrictionSolverResult solve_ccp(const Algorithm& algorithm, const FrictionContactProblem& problem,
                                const FrictionSolverOptions& options) {
-  friction_detail::check_options(problem, options);
-  Vector r = friction_detail::starting_point(problem, options);
-  const int max_iterations = options.max_iterations > 0 ? options.max_iterations : kDefaultGradientIterations;
+  auto [r, max_iterations] = friction_detail::start_solve(problem, options, kDefaultGradientIterations);
   const Vector no_shift = Vector::Zero(problem.size());
   const CcpOutcome outcome =
       solve_shifted_ccp(algorithm, problem, no_shift, r, options.tolerance, options.tolerance, max_iterations);
@@ -134,9 +132,7 @@ FrictionSolverResult solve_ccp_bbpgd(const FrictionContactProblem& problem, cons
 // tolerance); every CCP also stops as soon as r solves the Coulomb problem.
 FrictionSolverResult solve_coulomb_fixed_point(const FrictionContactProblem& problem,
                                                const FrictionSolverOptions& options) {
-  friction_detail::check_options(problem, options);
-  Vector r = friction_detail::starting_point(problem, options);
-  const int max_iterations = options.max_iterations > 0 ? options.max_iterations : kDefaultGradientIterations;
+  auto [r, max_iterations] = friction_detail::start_solve(problem, options, kDefaultGradientIterations);
   const AcceleratedProjectedGradient<ProjectedGradientTwoNorm> apgd;
 
   Vector shift = Vector::Zero(problem.size());

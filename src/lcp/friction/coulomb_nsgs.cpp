@@ -58,9 +58,7 @@ void solve_local(const ContactBlock& contact, double mu, const Local& b, Local& 
 }  // namespace
 
 FrictionSolverResult solve_coulomb_nsgs(const FrictionContactProblem& problem, const FrictionSolverOptions& options) {
-  friction_detail::check_options(problem, options);
-  Vector r = friction_detail::starting_point(problem, options);
-  const int max_sweeps = options.max_iterations > 0 ? options.max_iterations : kDefaultSweeps;
+  auto [r, max_sweeps] = friction_detail::start_solve(problem, options, kDefaultSweeps);
   const LcpProblem& local = problem.local();
   const Index d = FrictionContactProblem::kDimension;
 

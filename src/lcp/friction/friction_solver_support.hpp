@@ -21,11 +21,15 @@ inline void project_onto_contact_cone(double mu, double& n, double& t1, double& 
   project_onto_friction_cone(mu, n, t1, t2);
 }
 
-// Throws std::invalid_argument for a bad tolerance, iteration cap or warm-start size.
-void check_options(const FrictionContactProblem& problem, const FrictionSolverOptions& options);
-
-// The warm start projected onto the cones, or r = 0.
-Vector starting_point(const FrictionContactProblem& problem, const FrictionSolverOptions& options);
+// The start of every solve: the options checked (std::invalid_argument for a bad tolerance,
+// iteration cap or warm-start size), r = the warm start projected onto the cones, or 0, and the
+// iteration cap, `default_iterations` when the options leave it at 0.
+struct SolveStart {
+  Vector r;
+  int max_iterations = 0;
+};
+SolveStart start_solve(const FrictionContactProblem& problem, const FrictionSolverOptions& options,
+                       int default_iterations);
 
 // Fills r, u and error from r, and keeps `status` only when it is consistent with the error:
 // `converged` with an error above the tolerance becomes `stagnation`, and a non-finite r or

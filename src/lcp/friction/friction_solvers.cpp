@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "core/stopwatch.hpp"
 #include "lcp/friction/friction_solver_support.hpp"
 #include "lcp/friction/siconos_friction_error.hpp"
 
@@ -12,7 +13,8 @@ namespace relcp::lcp {
 
 namespace friction_detail {
 
-void check_options(const FrictionContactProblem& problem, const FrictionSolverOptions& options) {
+SolveStart start_solve(const FrictionContactProblem& problem, const FrictionSolverOptions& options,
+                       int default_iterations) {
   if (!(std::isfinite(options.tolerance) && options.tolerance > 0.0)) {
     throw std::invalid_argument("friction solver: the tolerance must be finite and > 0");
   }
@@ -20,16 +22,18 @@ void check_options(const FrictionContactProblem& problem, const FrictionSolverOp
   if (options.warm_start.size() != 0 && options.warm_start.size() != problem.size()) {
     throw std::invalid_argument("friction solver: the warm start has the wrong size");
   }
-}
-
-Vector starting_point(const FrictionContactProblem& problem, const FrictionSolverOptions& options) {
-  if (options.warm_start.size() == 0) return Vector::Zero(problem.size());
-  Vector r = options.warm_start;
+  SolveStart start;
+  start.max_iterations = options.max_iterations > 0 ? options.max_iterations : default_iterations;
+  if (options.warm_start.size() == 0) {
+    start.r = Vector::Zero(problem.size());
+    return start;
+  }
+  start.r = options.warm_start;
   for (Index contact = 0; contact < problem.contacts(); ++contact) {
     const Index row = FrictionContactProblem::kDimension * contact;
-    project_onto_contact_cone(problem.mu()[contact], r[row], r[row + 1], r[row + 2]);
+    project_onto_contact_cone(problem.mu()[contact], start.r[row], start.r[row + 1], start.r[row + 2]);
   }
-  return r;
+  return start;
 }
 
 FrictionSolverResult finish(const FrictionContactProblem& problem, const FrictionSolverOptions& options,
@@ -66,11 +70,17 @@ bool is_friction_solver_name(std::string_view name) {
 
 FrictionSolverResult solve_friction(std::string_view solver, const FrictionContactProblem& problem,
                                     const FrictionSolverOptions& options) {
-  if (solver == "ccp") return solve_ccp_apgd(problem, options);
-  if (solver == "ccp_bbpgd") return solve_ccp_bbpgd(problem, options);
-  if (solver == "coulomb") return solve_coulomb_fixed_point(problem, options);
-  if (solver == "nsgs") return solve_coulomb_nsgs(problem, options);
-  throw std::invalid_argument("unknown friction solver '" + std::string(solver) + "'");
+  using Solve = FrictionSolverResult (*)(const FrictionContactProblem&, const FrictionSolverOptions&);
+  Solve solve = nullptr;
+  if (solver == "ccp") solve = solve_ccp_apgd;
+  if (solver == "ccp_bbpgd") solve = solve_ccp_bbpgd;
+  if (solver == "coulomb") solve = solve_coulomb_fixed_point;
+  if (solver == "nsgs") solve = solve_coulomb_nsgs;
+  if (solve == nullptr) throw std::invalid_argument("unknown friction solver '" + std::string(solver) + "'");
+  const Stopwatch stopwatch;
+  FrictionSolverResult result = solve(problem, options);
+  result.seconds = stopwatch.seconds();
+  return result;
 }
 
 }  // namespace relcp::lcp

@@ -36,7 +36,7 @@ struct FrictionSolverResult {
   int iterations = 0;        // gradient iterations (all CCPs together), or nsgs sweeps
   int outer_iterations = 0;  // CCPs solved by `coulomb` (1 for ccp, 0 for nsgs)
   double error = 0.0;        // Siconos error of r, recomputed
-  double seconds = 0.0;      // solve time only
+  double seconds = 0.0;      // solve time only (set by solve_friction)
   Vector r;                  // reactions
   Vector u;                  // velocities W r + q
 };
