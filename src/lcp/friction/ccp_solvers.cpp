@@ -17,8 +17,6 @@
 namespace relcp::lcp {
 namespace {
 
-using CcpSpace = ConeConstrainedSpace<EigenVectorSpace>;
-
 constexpr int kDefaultGradientIterations = 100000;
 // `coulomb`: CCPs without progress of the Coulomb error before it reports stagnation, and the
 // factor that makes a CCP's tolerance follow the current Coulomb error (inexact inner solves).
@@ -75,19 +73,25 @@ struct CcpOutcome {
   bool ccp_solved = false;
 };
 
-// W with q + shift: the CCP whose cone complementarity is the Coulomb problem when shift holds
-// mu ||u_t|| on the normal rows (W is copied once per CCP).
-LcpProblem shifted_problem(const FrictionContactProblem& problem, const Vector& shift) {
-  const LcpProblem& local = problem.local();
-  if (local.is_sparse()) return LcpProblem(local.sparse(), local.q() + shift);
-  return LcpProblem(local.dense(), local.q() + shift);
-}
+// The serial space of W with q + shift in place of q: the CCP whose cone complementarity is the
+// Coulomb problem when shift holds mu ||u_t|| on the normal rows. Keeps references.
+class ShiftedEigenVectorSpace : public EigenVectorSpace {
+ public:
+  ShiftedEigenVectorSpace(const LcpProblem& problem, const Vector& shifted_q)
+      : EigenVectorSpace(problem), shifted_q_(shifted_q) {}
+  const Vector& q() const { return shifted_q_; }
+
+ private:
+  const Vector& shifted_q_;
+};
+
+using CcpSpace = ConeConstrainedSpace<ShiftedEigenVectorSpace>;
 
 template <class Algorithm>
 CcpOutcome solve_shifted_ccp(const Algorithm& algorithm, const FrictionContactProblem& problem, const Vector& shift,
                              Vector& r, double tolerance, double ccp_tolerance, int max_iterations) {
-  const LcpProblem shifted = shifted_problem(problem, shift);
-  const CcpSpace space(EigenVectorSpace(shifted), problem.cones());
+  const Vector shifted_q = problem.q() + shift;
+  const CcpSpace space(ShiftedEigenVectorSpace(problem.local(), shifted_q), problem.cones());
   const CcpStopRule stop(problem, shift, tolerance, ccp_tolerance);
   const GradientOutcome outcome = algorithm.solve(space, r, GradientLimits{max_iterations, 0.0}, stop);
   return {outcome.stop, outcome.iterations, stop.coulomb_solved(), stop.ccp_solved()};
