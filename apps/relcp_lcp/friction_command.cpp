@@ -9,8 +9,8 @@
 #include "json_report.hpp"
 #include "lcp/friction/friction_solvers.hpp"
 #include "lcp/io/siconos_friction_reader.hpp"
-#include "lcp/io/solution_file.hpp"
 #include "option_values.hpp"
+#include "result_output.hpp"
 
 namespace relcp::apps::lcp_cli {
 namespace {
@@ -54,16 +54,7 @@ int run_friction(const FrictionArguments& arguments) {
 
   const lcp::FrictionSolverResult result = lcp::solve_friction(arguments.solver, problem, options);
 
-  std::optional<std::string> write_failure;
-  if (!arguments.out.empty() && result.r.allFinite()) {
-    try {
-      lcp::write_solution(arguments.out, result.r);
-    } catch (const RunTimeFailure& failure) {
-      write_failure = failure.what();
-    }
-  } else if (!arguments.out.empty()) {
-    write_failure = arguments.out + ": not written, the solver returned no finite r";
-  }
+  const std::optional<std::string> write_failure = write_result_vector(arguments.out, result.r, problem.size(), "r");
 
   JsonReport report;
   report["solver"] = arguments.solver;
