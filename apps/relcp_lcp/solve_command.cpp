@@ -14,6 +14,7 @@
 #include "lcp/registry.hpp"
 #include "lcp/residual.hpp"
 #include "option_values.hpp"
+#include "result_output.hpp"
 
 namespace relcp::apps::lcp_cli {
 namespace {
@@ -98,16 +99,7 @@ int run_solve(const SolveArguments& arguments) {
   const lcp::SolverResult result = solver->solve(problem, options);
   const double seconds = stopwatch.seconds();
 
-  std::optional<std::string> write_failure;
-  if (!arguments.out.empty() && result.z.size() == problem.size() && result.z.allFinite()) {
-    try {
-      lcp::write_solution(arguments.out, result.z);
-    } catch (const RunTimeFailure& failure) {
-      write_failure = failure.what();
-    }
-  } else if (!arguments.out.empty()) {
-    write_failure = arguments.out + ": not written, the solver returned no finite z";
-  }
+  const std::optional<std::string> write_failure = write_result_vector(arguments.out, result.z, problem.size(), "z");
 
   JsonReport report;
   report["solver"] = solver->name();

@@ -1,6 +1,6 @@
 #pragma once
-// The InputError that parse_siconos_dat must throw for a malformed text (a test failure when it
-// throws none). The text is named "case.dat" in the error.
+// The InputError that a reader must throw for a malformed text (a test failure when it throws
+// none). The text is named "case.dat" in the error.
 
 #include <gtest/gtest.h>
 
@@ -11,14 +11,20 @@
 
 namespace relcp::lcp::testing {
 
-inline InputError siconos_dat_parse_error(const std::string& text) {
+// `parse(text, "case.dat")` is one of the readers' parse functions.
+template <class Parse>
+InputError parse_error_of(Parse parse, const std::string& text) {
   try {
-    parse_siconos_dat(text, "case.dat");
+    parse(text, "case.dat");
   } catch (const InputError& error) {
     return error;
   }
   ADD_FAILURE() << "no InputError for:\n" << text;
   return InputError("", 0, "", "");
+}
+
+inline InputError siconos_dat_parse_error(const std::string& text) {
+  return parse_error_of(parse_siconos_dat, text);
 }
 
 }  // namespace relcp::lcp::testing

@@ -1,0 +1,110 @@
+// Exact Coulomb friction by nonsmooth Gauss-Seidel over the contacts: each contact's reaction
+// is solved with the others frozen, by De Saxce's fixed point
+//     r_i := P_K(r_i - rho_i (W_ii r_i + b_i + mu_i ||(W_ii r_i + b_i)_t|| e_n)),
+// b_i = q_i + sum_(j != i) W_ij r_j, rho_i = 1 / lambda_max((W_ii + W_ii^T) / 2), iterated
+// locally until it stops moving. One sweep costs one pass over W; the Siconos error after each
+// sweep decides convergence.
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "lcp/friction/friction_solver_support.hpp"
+#include "lcp/friction/friction_solvers.hpp"
+#include "lcp/friction/siconos_friction_error.hpp"
+
+namespace relcp::lcp {
+namespace {
+
+constexpr int kDefaultSweeps = 100000;
+constexpr int kLocalIterations = 200;
+constexpr double kLocalStep = 1e-14;  // relative change that ends the local iteration
+
+using Block = Eigen::Matrix3d;
+using Local = Eigen::Vector3d;
+
+Block diagonal_block(const LcpProblem& local, Index row) {
+  if (!local.is_sparse()) return local.dense().block<3, 3>(row, row);
+  Block block = Block::Zero();
+  const SparseMatrix& W = local.sparse();
+  for (Index i = 0; i < 3; ++i) {
+    for (SparseMatrix::InnerIterator entry(W, row + i); entry; ++entry) {
+      const Index column = entry.col();
+      if (column >= row && column < row + 3) block(i, column - row) = entry.value();
+    }
+  }
+  return block;
+}
+
+struct ContactBlock {
+  Block W;
+  double step = 0.0;  // rho
+};
+
+// One contact's local problem with b fixed, from r (in/out).
+void solve_local(const ContactBlock& contact, double mu, const Local& b, Local& r) {
+  for (int k = 0; k < kLocalIterations; ++k) {
+    Local v = contact.W * r + b;
+    v[0] += mu * std::hypot(v[1], v[2]);
+    Local next = r - contact.step * v;
+    friction_detail::project_onto_contact_cone(mu, next[0], next[1], next[2]);
+    const double moved = (next - r).norm();
+    r = next;
+    if (moved <= kLocalStep * (1.0 + r.norm())) return;
+  }
+}
+
+}  // namespace
+
+FrictionSolverResult solve_coulomb_nsgs(const FrictionContactProblem& problem, const FrictionSolverOptions& options) {
+  auto [r, max_sweeps] = friction_detail::start_solve(problem, options, kDefaultSweeps);
+  const LcpProblem& local = problem.local();
+  const Index d = FrictionContactProblem::kDimension;
+
+  std::vector<ContactBlock> blocks(static_cast<std::size_t>(problem.contacts()));
+  for (Index contact = 0; contact < problem.contacts(); ++contact) {
+    ContactBlock& block = blocks[static_cast<std::size_t>(contact)];
+    block.W = diagonal_block(local, d * contact);
+    const Block symmetric = 0.5 * (block.W + block.W.transpose());
+    const double largest = Eigen::SelfAdjointEigenSolver<Block>(symmetric, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+    if (!(std::isfinite(largest) && largest > 0.0)) {
+      return friction_detail::finish(problem, options, Status::unsupported, 0, 0, std::move(r));
+    }
+    block.step = 1.0 / largest;
+  }
+
+  Status status = Status::max_iterations;
+  int sweeps = 0;
+  while (sweeps < max_sweeps) {
+    ++sweeps;
+    double moved = 0.0;
+    for (Index contact = 0; contact < problem.contacts(); ++contact) {
+      const Index row = d * contact;
+      const ContactBlock& block = blocks[static_cast<std::size_t>(contact)];
+      Local r_i = r.segment<3>(row);
+      Local u_i;
+      for (Index k = 0; k < 3; ++k) u_i[k] = local.row_dot(row + k, r) + local.q()[row + k];
+      const Local b = u_i - block.W * r_i;
+      solve_local(block, problem.mu()[contact], b, r_i);
+      moved += (r_i - r.segment<3>(row)).squaredNorm();
+      r.segment<3>(row) = r_i;
+    }
+    const double error = siconos_friction_error(problem, r);
+    if (!std::isfinite(error)) {
+      status = Status::numerical_failure;
+      break;
+    }
+    if (error <= options.tolerance) {
+      status = Status::converged;
+      break;
+    }
+    if (moved == 0.0) {
+      status = Status::stagnation;
+      break;
+    }
+  }
+  return friction_detail::finish(problem, options, status, sweeps, 0, std::move(r));
+}
+
+}  // namespace relcp::lcp

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Usage: relcp_lcp_friction_test.sh RELCP_LCP DATA_DIR CASE
+# Checks `relcp_lcp friction` (exit codes, the JSON line, one-line errors) on Siconos'
+# FrictionContact3D files in DATA_DIR; exits non-zero on the first failure.
+set -uo pipefail
+bin=$1
+data=$2
+case_name=$3
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
+
+run() {
+  "$bin" "$@" >"$scratch/out" 2>"$scratch/err"
+  code=$?
+}
+
+expect_code() {
+  [[ $code -eq $1 ]] || fail "expected exit $1, got $code for: ${*:2}"$'\n'"stdout: $(cat "$scratch/out")"$'\n'"stderr: $(cat "$scratch/err")"
+}
+
+# stdout must be exactly one JSON object with the friction report's keys; prints key $1.
+json_field() {
+  python3 - "$scratch/out" "$1" <<'PY' || fail "stdout is not one JSON report: $(cat "$scratch/out")"
+import json, sys
+lines = [line for line in open(sys.argv[1]) if line.strip()]
+assert len(lines) == 1, "expected one line of JSON, got %d" % len(lines)
+report = json.loads(lines[0])
+keys = ["solver", "status", "iterations", "residual", "seconds", "n", "nnz", "contacts", "outer_iterations"]
+assert list(report) == keys, "keys %s" % list(report)
+assert report["seconds"] >= 0
+print(report[sys.argv[2]])
+PY
+}
+
+expect_json() {
+  local value
+  value=$(json_field "$1") || exit 1
+  [[ "$value" == "$2" ]] || fail "JSON $1 = '$value', expected '$2'"
+}
+
+# Bad input: exit 2, nothing on stdout, a first stderr line containing $1.
+expect_bad_input() {
+  local needle=$1
+  shift
+  run "$@"
+  expect_code 2 "$@"
+  [[ ! -s "$scratch/out" ]] || fail "stdout not empty on bad input: $(cat "$scratch/out")"
+  grep -qF -- "$needle" <(head -n 1 "$scratch/err") || fail "stderr '$(cat "$scratch/err")' does not contain '$needle'"
+}
+
+write() { printf "%b" "$2" >"$scratch/$1"; }
+
+# One contact, W = I, q = (-1, 2, 0), mu = 0.5: a sliding contact (Coulomb r = (1, -0.5, 0)).
+sliding="3\n1\n0\n3\n3\n3 3\n1 0 0\n0 1 0\n0 0 1\n-1 2 0\n0.5\n"
+
+case $case_name in
+  help)
+    run friction --help
+    expect_code 0 friction --help
+    for word in ccp ccp_bbpgd coulomb nsgs --tolerance --max-iterations; do
+      grep -qF -- "$word" "$scratch/out" || fail "friction --help does not mention $word"
+    done
+    run --help
+    expect_code 0 --help
+    grep -q "friction" "$scratch/out" || fail "--help does not mention friction"
+    ;;
+  converged)
+    for solver in nsgs coulomb; do
+      run friction "$data/Rover1039.dat" --solver "$solver" --tolerance 1e-6
+      expect_code 0 friction Rover1039.dat --solver "$solver"
+      expect_json solver "$solver"
+      expect_json status converged
+      expect_json contacts 4
+      expect_json n 12
+      residual=$(json_field residual) || exit 1
+      python3 -c "import sys; sys.exit(0 if float('$residual') <= 1e-6 else 1)" || fail "residual $residual above 1e-6"
+    done
+    run friction "$data/BoxesStack1-i100000-32.hdf5.dat" --solver coulomb --out "$scratch/r.txt"
+    expect_code 0 friction BoxesStack --solver coulomb
+    [[ $(grep -c . "$scratch/r.txt") -eq 156 ]] || fail "--out did not write 156 reactions"
+    ;;
+  not_converged)
+    write sliding.dat "$sliding"
+    # The relaxation solves its own problem but not Coulomb's: exit 3, JSON still printed.
+    run friction "$scratch/sliding.dat" --solver ccp
+    expect_code 3 friction sliding.dat --solver ccp
+    expect_json status stagnation
+    run friction "$data/OneObject-i100000-499.hdf5.dat" --solver coulomb --max-iterations 3
+    expect_code 3 friction OneObject --max-iterations 3
+    expect_json status max_iterations
+    ;;
+  bad_input)
+    expect_bad_input "missing.dat" friction "$scratch/missing.dat"
+    write empty.dat ""
+    expect_bad_input "empty.dat:1: dimension:" friction "$scratch/empty.dat"
+    write twod.dat "2\n1\n0\n2\n2\n2 2\n1 0\n0 1\n-1 0\n0.3\n"
+    expect_bad_input "twod.dat:1: dimension:" friction "$scratch/twod.dat"
+    write negative_mu.dat "${sliding/0.5/-0.5}"
+    expect_bad_input "negative_mu.dat:11: mu:" friction "$scratch/negative_mu.dat"
+    write word.dat "${sliding/0 1 0/0 x 0}"
+    expect_bad_input "word.dat:8: W:" friction "$scratch/word.dat"
+    write sliding.dat "$sliding"
+    expect_bad_input "--solver" friction "$scratch/sliding.dat" --solver lemke
+    expect_bad_input "--tol" friction "$scratch/sliding.dat" --tolerance 0
+    expect_bad_input "--tol" friction "$scratch/sliding.dat" --tolerance abc
+    expect_bad_input "--max-iter" friction "$scratch/sliding.dat" --max-iterations -1
+    expect_bad_input "INPUT" friction
+    ;;
+  *)
+    fail "unknown case"
+    ;;
+esac
