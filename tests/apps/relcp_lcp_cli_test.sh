@@ -2,56 +2,14 @@
 # Usage: relcp_lcp_cli_test.sh RELCP_LCP EXAMPLES_DIR CASE
 # Runs one group of checks of the relcp_lcp command line; exits non-zero on the first failure.
 set -uo pipefail
-bin=$1
+# shellcheck source=SCRIPTDIR/../support/cli_test_helpers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test_helpers.sh"
+cli_test_init "$1" "$3"
 examples=$2
-case_name=$3
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
-
-# run ARGS...: runs the app, keeping stdout, stderr and the exit code.
-run() {
-  "$bin" "$@" >"$scratch/out" 2>"$scratch/err"
-  code=$?
-}
-
-expect_code() {
-  [[ $code -eq $1 ]] || fail "expected exit $1, got $code for: ${*:2}"$'\n'"stdout: $(cat "$scratch/out")"$'\n'"stderr: $(cat "$scratch/err")"
-}
-
-# The stdout must be exactly one JSON object with the report keys; prints the value of key $1.
-json_field() {
-  python3 - "$scratch/out" "$1" <<'PY' || fail "stdout is not one JSON report: $(cat "$scratch/out")"
-import json, sys
-lines = [line for line in open(sys.argv[1]) if line.strip()]
-assert len(lines) == 1, "expected one line of JSON, got %d" % len(lines)
-report = json.loads(lines[0])
-keys = ["solver", "status", "iterations", "residual", "seconds", "n", "nnz"]
-if "family" not in report:
-    assert list(report) == keys, "keys %s" % list(report)
-    assert report["seconds"] is None or report["seconds"] >= 0
-print(report[sys.argv[2]])
-PY
-}
-
-expect_json() {
-  local value
-  value=$(json_field "$1") || exit 1
-  [[ "$value" == "$2" ]] || fail "JSON $1 = '$value', expected '$2'"
-}
-
-# Bad input: exit 2, nothing on stdout, a first stderr line containing $1.
-expect_bad_input() {
-  local needle=$1
-  shift
-  run "$@"
-  expect_code 2 "$@"
-  [[ ! -s "$scratch/out" ]] || fail "stdout not empty on bad input: $(cat "$scratch/out")"
-  grep -qF -- "$needle" <(head -n 1 "$scratch/err") || fail "stderr '$(cat "$scratch/err")' does not contain '$needle'"
-}
-
-write() { printf "%b" "$2" >"$scratch/$1"; }
+# solve's report; generate's (it has "family") is not checked.
+report_keys="solver status iterations residual seconds n nnz"
+report_unchecked_key=family
+report_seconds_nullable=1
 
 case $case_name in
   help)

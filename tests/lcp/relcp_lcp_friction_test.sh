@@ -3,54 +3,11 @@
 # Checks `relcp_lcp friction` (exit codes, the JSON line, one-line errors) on Siconos'
 # FrictionContact3D files in DATA_DIR; exits non-zero on the first failure.
 set -uo pipefail
-bin=$1
+# shellcheck source=SCRIPTDIR/../support/cli_test_helpers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test_helpers.sh"
+cli_test_init "$1" "$3"
 data=$2
-case_name=$3
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
-
-run() {
-  "$bin" "$@" >"$scratch/out" 2>"$scratch/err"
-  code=$?
-}
-
-expect_code() {
-  [[ $code -eq $1 ]] || fail "expected exit $1, got $code for: ${*:2}"$'\n'"stdout: $(cat "$scratch/out")"$'\n'"stderr: $(cat "$scratch/err")"
-}
-
-# stdout must be exactly one JSON object with the friction report's keys; prints key $1.
-json_field() {
-  python3 - "$scratch/out" "$1" <<'PY' || fail "stdout is not one JSON report: $(cat "$scratch/out")"
-import json, sys
-lines = [line for line in open(sys.argv[1]) if line.strip()]
-assert len(lines) == 1, "expected one line of JSON, got %d" % len(lines)
-report = json.loads(lines[0])
-keys = ["solver", "status", "iterations", "residual", "seconds", "n", "nnz", "contacts", "outer_iterations"]
-assert list(report) == keys, "keys %s" % list(report)
-assert report["seconds"] >= 0
-print(report[sys.argv[2]])
-PY
-}
-
-expect_json() {
-  local value
-  value=$(json_field "$1") || exit 1
-  [[ "$value" == "$2" ]] || fail "JSON $1 = '$value', expected '$2'"
-}
-
-# Bad input: exit 2, nothing on stdout, a first stderr line containing $1.
-expect_bad_input() {
-  local needle=$1
-  shift
-  run "$@"
-  expect_code 2 "$@"
-  [[ ! -s "$scratch/out" ]] || fail "stdout not empty on bad input: $(cat "$scratch/out")"
-  grep -qF -- "$needle" <(head -n 1 "$scratch/err") || fail "stderr '$(cat "$scratch/err")' does not contain '$needle'"
-}
-
-write() { printf "%b" "$2" >"$scratch/$1"; }
+report_keys="solver status iterations residual seconds n nnz contacts outer_iterations"
 
 # One contact, W = I, q = (-1, 2, 0), mu = 0.5: a sliding contact (Coulomb r = (1, -0.5, 0)).
 sliding="3\n1\n0\n3\n3\n3 3\n1 0 0\n0 1 0\n0 0 1\n-1 2 0\n0.5\n"
