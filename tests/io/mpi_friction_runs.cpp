@@ -6,7 +6,9 @@
 #include <mpi.h>
 
 #include <cmath>
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -73,19 +75,27 @@ struct Outcome {
   long long sliding = 0;
 };
 
-Outcome run(const std::string& text) {
-  const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_friction");
+// Runs the scenario on `comm`; returns the last snapshot on its rank 0.
+Snapshot run_scenario(MPI_Comm comm, const testing::ScratchDirectory& dir, const std::string& text) {
   const std::string path = dir / "scenario.yaml";
-  if (rank_in(MPI_COMM_WORLD) == 0) std::ofstream(path) << text;
-  MPI_Barrier(MPI_COMM_WORLD);
-  configure_logging("warn", rank_in(MPI_COMM_WORLD));
+  if (rank_in(comm) == 0) std::ofstream(path) << text;
+  MPI_Barrier(comm);
+  configure_logging("warn", rank_in(comm));
   SimulationOptions options;
   options.output_directory = dir / "out";
   options.show_progress = false;
   {
-    Simulation simulation(MPI_COMM_WORLD, load_scenario(path), options);
+    Simulation simulation(comm, load_scenario(path), options);
     simulation.run();
   }
+  if (rank_in(comm) != 0) return {};
+  const std::string file = dir / "out/relcp.h5";
+  return read_snapshot(file, list_snapshots(file).back().step);
+}
+
+Outcome run(const std::string& text) {
+  const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_friction");
+  run_scenario(MPI_COMM_WORLD, dir, text);
   Outcome outcome;
   if (rank_in(MPI_COMM_WORLD) == 0) {
     const std::string file = dir / "out/relcp.h5";
@@ -159,6 +169,55 @@ TEST_P(FrictionOnIncline, AFlatBodySlidesAtGSinMinusMuCosOnceTanThetaExceedsMu) 
   const double a = kGravity * (std::sin(kSlope) - mu * std::cos(kSlope));
   EXPECT_NEAR(out.distance, 0.5 * a * kEndTime * kEndTime, 0.02 * 0.5 * a * kEndTime * kEndTime);
   EXPECT_EQ(out.sliding, 1);
+}
+
+TEST_P(FrictionOnIncline, ASphereRollsTheSameUnderTheSingleAndMultisphereStrategies) {
+  for (const std::string strategy : {"single", "multisphere"}) {
+    std::string text = incline_scenario(sphere(), 0.5, GetParam());
+    text.replace(text.find("strategy: relcp"), 15, "strategy: " + strategy);
+    const Outcome out = run(text);
+    if (!on_root()) continue;
+    const double a = 5.0 / 7.0 * kGravity * std::sin(kSlope);
+    EXPECT_NEAR(out.speed, a * kEndTime, 0.02 * a * kEndTime) << strategy;
+    EXPECT_NEAR(out.spin, out.speed, 0.02 * out.speed) << strategy;
+  }
+}
+
+void compare_with_serial_run(const std::string& text, const Snapshot& distributed) {
+  const testing::ScratchDirectory dir(MPI_COMM_SELF, "relcp_friction_heap_serial");
+  const Snapshot serial = run_scenario(MPI_COMM_SELF, dir, text);
+  ASSERT_EQ(serial.bodies.size(), 24u);
+  ASSERT_EQ(distributed.bodies.size(), 24u);
+  std::map<GlobalId, Vec3> serial_positions;
+  for (const auto& body : serial.bodies) serial_positions[body.id] = body.pose.position;
+  for (const auto& body : distributed.bodies) {
+    EXPECT_NEAR((body.pose.position - serial_positions.at(body.id)).norm(), 0.0, 1e-4) << "body " << body.id;
+  }
+  const bool friction_acts = std::any_of(serial.contacts.begin(), serial.contacts.end(),
+                                         [](const auto& c) { return c.tangential_force.norm() > 0.0; });
+  EXPECT_TRUE(friction_acts);
+}
+
+// Twenty-four ellipsoids dropped on a frictional floor: the heap after 0.3 s on every rank count
+// matches the same run on one rank to solver tolerance.
+TEST_P(FrictionOnIncline, ASmallHeapIsTheSameOnEveryNumberOfRanks) {
+  const std::string text =
+      "simulation: {dt: 0.002, end_time: 0.3, output: {snapshot_every: 100000, checkpoint_every: 0}}\n"
+      "dynamics: {type: inertial, density: 1.0}\n"
+      "generators:\n  - {type: random, count: 24, region: {lower: [-2, -2, 0.75], upper: [2, 2, 6]},\n"
+      "     body: {shape: ellipsoid, radii: [0.4, 0.4, 0.7]}, min_gap: 0.02}\n"
+      "forces:\n  - {type: gravity, acceleration: [0, 0, -9.81]}\n"
+      "walls:\n  - {point: [0, 0, 0], normal: [0, 0, 1], friction: 0.8}\n"
+      "collision: {strategy: relcp, solver: apgd, tolerance: 1.0e-6, friction: 0.5, friction_model: " +
+      GetParam() + "}\n";
+  Snapshot distributed;
+  {
+    const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_friction_heap");
+    distributed = run_scenario(MPI_COMM_WORLD, dir, text);
+  }
+  // The other ranks wait for the serial run: the next test's collectives must not meet it.
+  if (on_root()) compare_with_serial_run(text, distributed);
+  MPI_Barrier(MPI_COMM_WORLD);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, FrictionOnIncline, ::testing::Values("coulomb", "ccp"),

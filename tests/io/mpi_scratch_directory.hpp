@@ -14,10 +14,12 @@ class ScratchDirectory {
  public:
   ScratchDirectory(MPI_Comm comm, const std::string& prefix) : comm_(comm) {
     MPI_Comm_rank(comm_, &rank_);
-    long long pid = ::getpid();
-    MPI_Bcast(&pid, 1, MPI_LONG_LONG, 0, comm_);
-    path_ = std::filesystem::temp_directory_path() / (prefix + "_" + std::to_string(pid) + "_" +
-                                                      std::to_string(counter()++));
+    // Rank 0's pid and count name it: a rank may have made directories the others did not
+    // (a serial comparison run on MPI_COMM_SELF).
+    long long name[2] = {::getpid(), counter()++};
+    MPI_Bcast(name, 2, MPI_LONG_LONG, 0, comm_);
+    path_ = std::filesystem::temp_directory_path() /
+            (prefix + "_" + std::to_string(name[0]) + "_" + std::to_string(name[1]));
     if (rank_ == 0) {
       std::filesystem::remove_all(path_);
       std::filesystem::create_directories(path_);
