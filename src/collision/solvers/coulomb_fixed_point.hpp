@@ -5,7 +5,11 @@
 // u_n + mu ||u_t|| (De Saxce's modified velocity) held fixed: with s_i = mu_i ||g_t,i|| of the
 // tangential gradient g = A gamma + c, the Coulomb solution solves the CCP with c_n + s. The
 // fixed point iterates s <- mu ||g_t(gamma(s))||, each CCP warm-started from the last gamma,
-// until s changes by at most the tolerance (length units, like c).
+// until the exact problem's natural map ||gamma - P_K(gamma - (g + s(g)))||_inf is within the
+// tolerance (length units, like c). It is not a contraction in general: on a pile with many
+// sliding contacts it can stall above a tight tolerance (docs/friction.md). After
+// max_ccp_solves it falls back to the CCP of the unshifted problem (the relaxed model) for this
+// LCP, warm-started from the last forces: its gaps stay open, where a stalled s may overlap.
 
 #include "collision/solvers/distributed_solver.hpp"
 #include "lcp/friction/friction_cone.hpp"
@@ -13,9 +17,11 @@
 namespace relcp::collision {
 
 struct CoulombSolve {
-  DistributedSolverResult result;  // the last CCP's, iterations summed over all CCP solves
+  DistributedSolverResult result;  // the last CCP's, iterations summed over all CCP solves;
+                                   // natural_residual is the CCP's
   int ccp_solves = 0;
   bool fixed_point_converged = false;
+  bool fell_back_to_ccp = false;   // the fixed point stalled: result is the relaxed model's
   double last_change = 0.0;        // ||s_new - s||_inf of the last pass
   double coulomb_residual = 0.0;   // ||gamma - P_K(gamma - (g + s(g)))||_inf, s(g) = mu ||g_t||
 };

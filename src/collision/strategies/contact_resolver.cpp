@@ -183,11 +183,14 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
     if (coulomb.result.status == lcp::Status::numerical_failure) {
       throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (numerical_failure)");
     }
-    if (!coulomb.fixed_point_converged && rank == 0) {
-      spdlog::warn("friction: the Coulomb fixed point stopped after {} CCP solves ({}), s changing by {:.3e}, "
-                   "Coulomb residual {:.3e}",
-                   coulomb.ccp_solves, lcp::to_string(coulomb.result.status), coulomb.last_change,
-                   coulomb.coulomb_residual);
+    if (coulomb.fell_back_to_ccp && rank == 0) {
+      spdlog::warn("friction: the Coulomb fixed point did not reach the tolerance in {} CCP solves (Coulomb "
+                   "residual {:.3e}); this LCP keeps the relaxed (ccp) forces",
+                   settings_.max_coulomb_iterations, coulomb.coulomb_residual);
+    }
+    if (coulomb.result.status != lcp::Status::converged && rank == 0) {
+      spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}", solver_->name(),
+                   lcp::to_string(coulomb.result.status), coulomb.result.iterations, coulomb.result.residual);
     }
     return std::move(coulomb.result);
   }

@@ -55,7 +55,7 @@ struct ContactSettings {
   FrictionCoefficients friction;
   FrictionModel friction_model = FrictionModel::coulomb;
   // coulomb: CCP solves per LCP at most in the fixed point on s = mu ||u_t||.
-  int max_coulomb_iterations = 100;
+  int max_coulomb_iterations = 20;
 };
 
 // Throws InputError (key "solver" or "preconditioner") for a solver that does not exist or an
