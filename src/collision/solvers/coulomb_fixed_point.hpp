@@ -8,7 +8,7 @@
 // until the exact problem's natural map ||gamma - P_K(gamma - (g + s(g)))||_inf is within the
 // tolerance (length units, like c). It is not a contraction in general: on a pile with many
 // sliding contacts it can stall above a tight tolerance (docs/friction.md). After
-// max_ccp_solves it falls back to the CCP of the unshifted problem (the relaxed model) for this
+// max_ccp_solves, or once three passes have not lowered the residual by 10 %, it falls back to the CCP of the unshifted problem (the relaxed model) for this
 // LCP, warm-started from the last forces: its gaps stay open, where a stalled s may overlap.
 
 #include "collision/solvers/distributed_solver.hpp"

@@ -184,9 +184,9 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
       throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (numerical_failure)");
     }
     if (coulomb.fell_back_to_ccp && rank == 0) {
-      spdlog::warn("friction: the Coulomb fixed point did not reach the tolerance in {} CCP solves (Coulomb "
-                   "residual {:.3e}); this LCP keeps the relaxed (ccp) forces",
-                   settings_.max_coulomb_iterations, coulomb.coulomb_residual);
+      spdlog::warn("friction: the Coulomb fixed point stalled or reached max_coulomb_iterations after {} CCP "
+                   "solves; this LCP keeps the relaxed (ccp) forces (Coulomb residual {:.3e})",
+                   coulomb.ccp_solves - 1, coulomb.coulomb_residual);
     }
     if (coulomb.result.status != lcp::Status::converged && rank == 0) {
       spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}", solver_->name(),
