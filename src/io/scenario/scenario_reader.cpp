@@ -1,6 +1,7 @@
 #include "io/scenario/scenario_reader.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <iomanip>
 #include <optional>
@@ -54,6 +55,18 @@ void expect_divisible_rods(const YamlNodeReader& growth_node, const Scenario& sc
     growth_node.child("divide_at")
         .fail("must be at least 4 x the largest spherocylinder radius (" +
               std::to_string(4.0 * largest_rod_radius) + "): each daughter needs its two caps");
+  }
+}
+
+// A cell's length grows by exp(rate dt) per step: more than doubling in one step outruns the
+// contact resolution, and a huge rate overflows the lengths to infinity.
+void expect_bounded_growth_per_step(const YamlNodeReader& growth_node, const Scenario& scenario) {
+  const double per_step = scenario.growth->rate * scenario.simulation.dt;
+  if (per_step > std::log(2.0)) {
+    std::ostringstream what;
+    what << std::setprecision(3) << "rate x simulation.dt = " << per_step
+         << " would grow a cell by exp(" << per_step << ") in one step; it must be at most ln 2 = 0.693";
+    growth_node.child("rate").fail(what.str());
   }
 }
 
@@ -136,6 +149,7 @@ Scenario read_scenario(const YamlNodeReader& root) {
     scenario.growth = read_growth_section(*growth);
     scenario.growth->seed = scenario.simulation.seed;
     expect_divisible_rods(*growth, scenario);
+    expect_bounded_growth_per_step(*growth, scenario);
   }
   if (const auto collision = root.optional_child("collision")) {
     scenario.collision = read_collision_section(*collision, shapes_in(scenario));
