@@ -20,7 +20,7 @@
 
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/assembly/distributed_constraint_matrix.hpp"
-#include "collision/solvers/distributed_solver.hpp"
+#include "collision/solvers/distributed_solver_registry.hpp"
 #include "common/app_main.hpp"
 #include "core/stopwatch.hpp"
 

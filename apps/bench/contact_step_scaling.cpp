@@ -35,6 +35,7 @@
 
 #include "bench/mpi_bench.hpp"
 #include "collision/linalg/distributed_vector.hpp"
+#include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/contact_resolver.hpp"
 #include "core/stopwatch.hpp"
 #include "dynamics/overdamped_integrator.hpp"
@@ -226,10 +227,10 @@ int run(const Options& options) {
   store.rebalance(partitioner);
 
   collision::ContactSettings settings;
-  settings.strategy = collision::ContactStrategyKind::relcp;
-  settings.solver = options.solver;
-  settings.tolerance = 1e-5;
-  settings.search_buffer = 0.2;
+  settings.strategy.name = "relcp";
+  settings.solver.name = options.solver;
+  settings.strategy.tolerance = 1e-5;
+  settings.strategy.search_buffer = 0.2;
   collision::ContactDynamics dynamics;
   dynamics.inertial = false;
   dynamics.drag = 1.0;
@@ -351,8 +352,9 @@ int main(int argc, char** argv) {
                  "body ids along a Morton curve of the centres (as the random generator) or in "
                  "placement order")
       ->check(CLI::IsMember({"morton", "placement"}));
-  app.add_option("--solver", options.solver, "contact LCP solver (auto, bbpgd, apgd, mprgp, minmap, alm, ip)")
-      ->check(CLI::IsMember({"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm", "ip"}));
+  app.add_option("--solver", options.solver,
+                 "contact LCP solver (" + listed(collision::distributed_solver_names()) + ")")
+      ->check(CLI::IsMember(collision::distributed_solver_names()));
   app.add_option("--json", options.json, "append the result (one JSON line) to this file");
   return apps::bench::run_mpi_app(app, argc, argv, [&] { return run(options); });
 }

@@ -9,6 +9,7 @@
 #include "common/app_main.hpp"
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
+#include "io/scenario/collision_choices.hpp"
 #include "rank_output.hpp"
 #include "sim_command.hpp"
 
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
   app.add_flag("--dry-run", options.dry_run, "validate the scenario (and checkpoint) and exit");
   app.add_flag("--quiet", options.quiet, "no progress lines; log warnings and errors only");
   app.add_option("--log-level", options.log_level, "trace, debug, info, warn, error, critical or off");
+  app.footer("\n" + relcp::io::collision_choices_help());
 
   relcp::apps::sim::MutedStandardStreams muted(rank != 0);
   const int code = relcp::apps::run_app(app, argc, argv, [&]() -> int {

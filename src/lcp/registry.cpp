@@ -11,7 +11,7 @@ namespace {
 
 using Factory = std::unique_ptr<LcpSolver> (*)();
 
-constexpr std::array<std::pair<std::string_view, Factory>, 11> kSolvers{{
+constexpr auto kSolvers = std::to_array<std::pair<std::string_view, Factory>>({
     {"lemke", make_lemke_solver},
     {"dantzig", make_dantzig_solver},
     {"pgs", make_pgs_solver},
@@ -23,7 +23,7 @@ constexpr std::array<std::pair<std::string_view, Factory>, 11> kSolvers{{
     {"apgd", make_apgd_solver},
     {"mprgp", make_mprgp_solver},
     {"enum", make_enumeration_solver},
-}};
+});
 
 }  // namespace
 

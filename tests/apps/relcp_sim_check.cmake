@@ -90,7 +90,9 @@ endfunction()
 if(CASE STREQUAL "help")
   run(--help)
   expect_code(0)
-  foreach(word SCENARIO --output --restart --set --dry-run --quiet --log-level)
+  # The options, and the collision choices the tables give (every strategy, solver and solver key).
+  foreach(word SCENARIO --output --restart --set --dry-run --quiet --log-level
+          relcp multisphere single bbpgd apgd mprgp minmap alm ip alm_factorization minmap_regularization)
     string(FIND "${out}" "${word}" position)
     if(position EQUAL -1)
       check("--help does not mention ${word}")

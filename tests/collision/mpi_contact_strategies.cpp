@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "collision/detection/contact_scene.hpp"
-#include "collision/strategies/contact_strategy.hpp"
+#include "collision/strategies/strategy_registry.hpp"
 #include "collision/strategies/multisphere_strategy.hpp"
 #include "collision/strategies/relcp_strategy.hpp"
 #include "collision/strategies/single_constraint_strategy.hpp"
@@ -96,16 +96,16 @@ TEST_F(ContactStrategies, MultisphereOfSpheresIsOneRowPerPairAndTheTrueOverlap) 
 
 TEST(ContactStrategyFactory, PicksTheStrategyOfTheSettingsAndItsSolveCap) {
   ContactSettings settings;
-  settings.strategy = ContactStrategyKind::single;
+  settings.strategy.name = "single";
   EXPECT_EQ(make_contact_strategy(settings)->name(), "single");
-  settings.strategy = ContactStrategyKind::multisphere;
+  settings.strategy.name = "multisphere";
   EXPECT_EQ(make_contact_strategy(settings)->name(), "multisphere");
   EXPECT_EQ(make_contact_strategy(settings)->max_solves(), 1);
-  settings.strategy = ContactStrategyKind::relcp;
-  settings.max_relcp_iterations = 12;
+  settings.strategy.name = "relcp";
+  settings.strategy.max_relcp_iterations = 12;
   EXPECT_EQ(make_contact_strategy(settings)->name(), "relcp");
   EXPECT_EQ(make_contact_strategy(settings)->max_solves(), 12);
-  settings.max_relcp_iterations = 0;  // at least one solve
+  settings.strategy.max_relcp_iterations = 0;  // at least one solve
   EXPECT_EQ(make_contact_strategy(settings)->max_solves(), 1);
 }
 

@@ -12,7 +12,9 @@
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/distributed_auto_solver.hpp"
+#include "collision/solvers/distributed_minmap_solver.hpp"
 #include "collision/solvers/distributed_solver.hpp"
+#include "collision/solvers/distributed_solver_registry.hpp"
 #include "core/error.hpp"
 #include "lcp/problem.hpp"
 #include "lcp/projection/projected_gradient_solvers.hpp"
@@ -100,10 +102,11 @@ struct ColdAndWarm {
   DistributedSolverResult cold;
   DistributedSolverResult warm;
 };
+std::unique_ptr<DistributedLcpSolver> solver_for(const std::string& parameter);
 ColdAndWarm solve_cold_then_near_the_solution(const PlantedContactLcp& lcp,
                                               DistributedSolverOptions options,
-                                              const std::string& solver_name) {
-  const auto solver = make_distributed_solver(solver_name);
+                                              const std::string& parameter) {
+  const auto solver = solver_for(parameter);
   ColdAndWarm result{solver->solve(lcp.lcp(), options), {}};
   Eigen::VectorXd perturbed = lcp.solution();
   for (Eigen::Index i = 0; i < perturbed.size(); i += 5) perturbed[i] *= 1.0 + 1e-6;
@@ -127,11 +130,18 @@ double planted_tolerance(const std::string& parameter) {
   const std::string solver = solver_name(parameter);
   return solver == "alm" || solver == "ip" ? 1e-9 : 1e-10;
 }
-DistributedSolverOptions options_for(const std::string& parameter) {
-  DistributedSolverOptions options;
-  if (parameter.ends_with("_distributed")) options.alm_factorization = AlmFactorization::distributed;
-  if (parameter.ends_with("_gathered")) options.alm_factorization = AlmFactorization::gathered;
-  return options;
+DistributedSolverOptions options_for(const std::string&) { return {}; }
+std::unique_ptr<DistributedLcpSolver> solver_for(const std::string& parameter) {
+  SolverParameterValues parameters;
+  if (parameter.ends_with("_distributed")) parameters.set("alm_factorization", std::string("distributed"));
+  if (parameter.ends_with("_gathered")) parameters.set("alm_factorization", std::string("gathered"));
+  return make_distributed_solver(solver_name(parameter), parameters);
+}
+// Every solver of the table, then alm and ip with a factorization forced.
+std::vector<std::string> every_solver_case() {
+  std::vector<std::string> cases = distributed_solver_names();
+  for (const char* forced : {"ip_distributed", "alm_gathered", "alm_distributed"}) cases.emplace_back(forced);
+  return cases;
 }
 
 class EverySolver : public ::testing::TestWithParam<std::string> {};
@@ -140,7 +150,7 @@ TEST_P(EverySolver, AgreesWithThePlantedSolutionAndTheSerialSuite) {
   const PlantedContactLcp lcp(spd_shape(21));
   DistributedSolverOptions options = options_for(GetParam());
   options.tolerance = planted_tolerance(GetParam());
-  const DistributedSolverResult result = make_distributed_solver(solver_name(GetParam()))->solve(lcp.lcp(), options);
+  const DistributedSolverResult result = solver_for(GetParam())->solve(lcp.lcp(), options);
   ASSERT_EQ(result.status, lcp::Status::converged) << GetParam();
   EXPECT_LE(result.residual, options.tolerance);
   EXPECT_LE(result.natural_residual, options.tolerance);
@@ -176,7 +186,7 @@ TEST_P(EverySolver, EveryResidualChoiceCertifiesTheNaturalResidual) {
     options.tolerance = 1e-8;
     options.residual = residual;
     const DistributedSolverResult result =
-        make_distributed_solver(solver_name(GetParam()))->solve(lcp.lcp(), options);
+        solver_for(GetParam())->solve(lcp.lcp(), options);
     ASSERT_EQ(result.status, lcp::Status::converged);
     EXPECT_LE(result.residual, options.tolerance);
     EXPECT_LE(result.natural_residual, options.tolerance);
@@ -190,7 +200,7 @@ TEST_P(EverySolver, WarmStartAtTheSolutionTakesNoIteration) {
   DistributedSolverOptions options = options_for(GetParam());
   options.tolerance = 1e-9;
   options.warm_start = &start;
-  const DistributedSolverResult result = make_distributed_solver(solver_name(GetParam()))->solve(lcp.lcp(), options);
+  const DistributedSolverResult result = solver_for(GetParam())->solve(lcp.lcp(), options);
   EXPECT_EQ(result.status, lcp::Status::converged);
   EXPECT_EQ(result.iterations, 0);
   EXPECT_TRUE(result.history.empty());
@@ -200,7 +210,7 @@ TEST_P(EverySolver, WarmStartNearTheSolutionNeedsFewerIterations) {
   const PlantedContactLcp lcp(spd_shape(24));
   DistributedSolverOptions options = options_for(GetParam());
   options.tolerance = planted_tolerance(GetParam());
-  const auto [cold, warm] = solve_cold_then_near_the_solution(lcp, options, solver_name(GetParam()));
+  const auto [cold, warm] = solve_cold_then_near_the_solution(lcp, options, GetParam());
   ASSERT_EQ(warm.status, lcp::Status::converged);
   if (solver_name(GetParam()) == "ip") {
     // An interior-point method first moves any start into the interior (docs/collision_alm.md),
@@ -216,7 +226,7 @@ TEST_P(EverySolver, ReportsTheIterationCap) {
   DistributedSolverOptions options = options_for(GetParam());
   options.tolerance = 1e-14;
   options.max_iterations = 2;
-  const DistributedSolverResult result = make_distributed_solver(solver_name(GetParam()))->solve(lcp.lcp(), options);
+  const DistributedSolverResult result = solver_for(GetParam())->solve(lcp.lcp(), options);
   EXPECT_EQ(result.status, lcp::Status::max_iterations);
   EXPECT_EQ(result.iterations, 2);
   EXPECT_EQ(result.history.size(), 2u);
@@ -249,7 +259,7 @@ TEST_P(EverySolver, NeverReportsConvergenceWithoutASolution) {
   DistributedSolverOptions options = options_for(GetParam());
   options.max_iterations = 200;
   const DistributedSolverResult result =
-      make_distributed_solver(solver_name(GetParam()))->solve(DistributedLcp{A, c}, options);
+      solver_for(GetParam())->solve(DistributedLcp{A, c}, options);
   EXPECT_NE(result.status, lcp::Status::converged);
   EXPECT_GT(result.natural_residual, options.tolerance);
 }
@@ -278,7 +288,7 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
   DistributedSolverOptions options = options_for(GetParam());
   options.tolerance = 1e-10;
   const DistributedSolverResult result =
-      make_distributed_solver(solver_name(GetParam()))->solve(DistributedLcp{A, c}, options);
+      solver_for(GetParam())->solve(DistributedLcp{A, c}, options);
   EXPECT_EQ(result.status, lcp::Status::converged);
   EXPECT_LE(result.natural_residual, 1e-10);
   // d^T M d = 1 + 1 + 2 (0.25 + 0.25) = 3, so gamma_1 + gamma_2 = 1/3.
@@ -290,8 +300,7 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver,
-                         ::testing::Values("auto", "bbpgd", "apgd", "mprgp", "minmap", "alm", "ip", "ip_distributed",
-                                           "alm_gathered", "alm_distributed"));
+                         ::testing::ValuesIn(every_solver_case()));
 
 // ---- Jacobi preconditioning (bbpgd, apgd) ---------------------------------------------------
 
@@ -443,7 +452,8 @@ TEST_P(GradientSolver, JacobiWithoutADiagonalIsRefused) {
                std::invalid_argument);
 }
 
-INSTANTIATE_TEST_SUITE_P(Distributed, GradientSolver, ::testing::Values("bbpgd", "apgd", "mprgp"));
+INSTANTIATE_TEST_SUITE_P(Distributed, GradientSolver,
+                         ::testing::ValuesIn(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling)));
 
 // Rule 2 of solver: auto: after an apgd solve above the threshold, the next LCPs go to alm, which
 // reaches the same solution; below it, apgd stays.
@@ -451,12 +461,12 @@ TEST(DistributedAutoSolver, MovesToAlmAfterAHardApgdSolve) {
   const PlantedContactLcp lcp(spd_shape(31));
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
-  const DistributedAutoSolver patient(1000000);
+  const DistributedAutoSolver patient({}, 1000000);
   for (int solve = 0; solve < 2; ++solve) {
     EXPECT_EQ(patient.solve(lcp.lcp(), options).status, lcp::Status::converged);
     EXPECT_EQ(patient.last_choice(), "apgd");
   }
-  const DistributedAutoSolver hasty(5, 4);
+  const DistributedAutoSolver hasty({}, 5, 4);
   const DistributedSolverResult first = hasty.solve(lcp.lcp(), options);
   ASSERT_GT(first.iterations, 5);
   EXPECT_EQ(hasty.last_choice(), "apgd");
@@ -467,7 +477,7 @@ TEST(DistributedAutoSolver, MovesToAlmAfterAHardApgdSolve) {
   EXPECT_LT((lcp.gather(second.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
   expect_same_on_every_rank(second.residual);
   if (testing::size_of(MPI_COMM_WORLD) > 1) {  // the default keeps apgd on more than one rank
-    const DistributedAutoSolver distributed(5);
+    const DistributedAutoSolver distributed({}, 5);
     distributed.solve(lcp.lcp(), options);
     distributed.solve(lcp.lcp(), options);
     EXPECT_EQ(distributed.last_choice(), "apgd");
@@ -478,11 +488,11 @@ TEST(DistributedAutoSolver, MovesToIpOnLargeHardNetworksOnAnyNumberOfRanks) {
   const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
-  const DistributedAutoSolver below(5, 4, 71);
+  const DistributedAutoSolver below({}, 5, 4, 71);
   below.solve(lcp.lcp(), options);
   below.solve(lcp.lcp(), options);
   EXPECT_EQ(below.last_choice(), "alm");
-  const DistributedAutoSolver at(5, 1, 70);  // alm would be ruled out beyond one rank
+  const DistributedAutoSolver at({}, 5, 1, 70);  // alm would be ruled out beyond one rank
   const DistributedSolverResult first = at.solve(lcp.lcp(), options);
   EXPECT_EQ(at.last_choice(), "apgd");
   const DistributedSolverResult second = at.solve(lcp.lcp(), options);
@@ -507,8 +517,8 @@ TEST(DistributedMinMap, GmresAgreesWithCg) {
   const PlantedContactLcp lcp(spd_shape(26));
   DistributedSolverOptions options;
   options.tolerance = 1e-10;
-  options.krylov = KrylovMethod::gmres;
-  const DistributedSolverResult result = make_distributed_solver("minmap")->solve(lcp.lcp(), options);
+  const DistributedSolverResult result =
+      DistributedMinMapSolver(MinMapParameters{.krylov = KrylovMethod::gmres}).solve(lcp.lcp(), options);
   ASSERT_EQ(result.status, lcp::Status::converged);
   EXPECT_GT(result.krylov_iterations, 0);
   EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);

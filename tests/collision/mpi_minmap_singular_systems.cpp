@@ -20,7 +20,8 @@
 
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
-#include "collision/solvers/distributed_solver.hpp"
+#include "collision/solvers/distributed_minmap_solver.hpp"
+#include "collision/solvers/distributed_solver_registry.hpp"
 #include "core/error.hpp"
 #include "support/random_contact_problem.hpp"
 
@@ -137,9 +138,10 @@ double max_difference(const DistributedVector& x, const DistributedVector& y) {
 
 // minmap converges to the tolerance and agrees with a tight bbpgd solve where the solution is
 // unique: w = A gamma + c and the generalized forces D gamma (gamma itself is not unique).
-void expect_solved(const BundleShape& shape, const DistributedSolverOptions& options) {
+void expect_solved(const BundleShape& shape, const DistributedSolverOptions& options,
+                   const MinMapParameters& parameters = {}) {
   const RowBundleLcp lcp(shape);
-  const DistributedSolverResult result = make_distributed_solver("minmap")->solve(lcp.lcp(), options);
+  const DistributedSolverResult result = DistributedMinMapSolver(parameters).solve(lcp.lcp(), options);
   ASSERT_EQ(result.status, lcp::Status::converged)
       << "status " << lcp::to_string(result.status) << " after " << result.iterations
       << " iterations, residual " << result.residual;
@@ -177,8 +179,8 @@ TEST(MinMapSingularSystems, RepeatedRows) {
 TEST(MinMapSingularSystems, ManyRowsPerPairWithGmres) {
   DistributedSolverOptions options;
   options.tolerance = 1e-8;
-  options.krylov = KrylovMethod::gmres;
-  expect_solved(BundleShape{.pairs = 4, .rows_per_pair = 10, .seed = 9}, options);
+  expect_solved(BundleShape{.pairs = 4, .rows_per_pair = 10, .seed = 9}, options,
+                MinMapParameters{.krylov = KrylovMethod::gmres});
 }
 
 TEST(MinMapSingularSystems, ReLcpTolerance) {
@@ -190,10 +192,9 @@ TEST(MinMapSingularSystems, ReLcpTolerance) {
 
 TEST(MinMapSingularSystems, NegativeRegularizationIsRefused) {
   const RowBundleLcp lcp(BundleShape{});
-  DistributedSolverOptions options;
-  options.minmap_regularization = -1.0;
+  const DistributedSolverOptions options;
   try {
-    make_distributed_solver("minmap")->solve(lcp.lcp(), options);
+    DistributedMinMapSolver(MinMapParameters{.regularization = -1.0}).solve(lcp.lcp(), options);
     ADD_FAILURE() << "a negative minmap_regularization was accepted";
   } catch (const InputError& error) {
     EXPECT_EQ(error.key(), "minmap_regularization");

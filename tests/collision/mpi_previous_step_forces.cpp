@@ -6,7 +6,7 @@
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/assembly/previous_step_forces.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
-#include "collision/solvers/distributed_solver.hpp"
+#include "collision/solvers/distributed_solver_registry.hpp"
 #include "support/random_contact_problem.hpp"
 
 namespace relcp::collision {

@@ -30,12 +30,12 @@ RunOutcome resting_contact(bool warm_start) {
       testing::make_body(1, shape, Vec3(0.3, -1.05, 0.0), about(Vec3::UnitZ(), -5.0), Vec3(0.0, 1.0, 0.0))};
   auto store = make_store(MPI_COMM_WORLD, bodies);
   ContactSettings settings;
-  settings.strategy = ContactStrategyKind::single;
+  settings.strategy.name = "single";
   // The property holds for bbpgd; apgd's momentum makes a warm start no cheaper here (late
   // steps 25 against 16 iterations), one reason the option stays off (collision_strategies.md).
-  settings.solver = "bbpgd";
-  settings.tolerance = 1e-6;
-  settings.warm_start_from_previous_step = warm_start;
+  settings.solver.name = "bbpgd";
+  settings.strategy.tolerance = 1e-6;
+  settings.solver.warm_start_from_previous_step = warm_start;
   ContactResolver resolver(settings, ContactDynamics{});
   RunOutcome outcome;
   for (int step = 0; step < 40; ++step) {

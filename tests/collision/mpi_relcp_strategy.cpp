@@ -55,11 +55,11 @@ std::vector<particles::Body> squeezed_ellipsoids() {
 
 ContactSettings relcp_settings() {
   ContactSettings settings;
-  settings.strategy = ContactStrategyKind::relcp;
-  settings.solver = "bbpgd";
-  settings.tolerance = 1e-5;
-  settings.max_relcp_iterations = 100;
-  settings.search_buffer = 0.2;
+  settings.strategy.name = "relcp";
+  settings.solver.name = "bbpgd";
+  settings.strategy.tolerance = 1e-5;
+  settings.strategy.max_relcp_iterations = 100;
+  settings.strategy.search_buffer = 0.2;
   return settings;
 }
 
@@ -153,21 +153,21 @@ void expect_large_step_accepted_overlap_free(const ContactSettings& settings) {
 
 TEST(RelcpStrategy, JacobiPreconditionedStepIsAcceptedOverlapFree) {
   ContactSettings settings = relcp_settings();
-  settings.preconditioner = DistributedPreconditioner::jacobi;
+  settings.solver.preconditioner = DistributedPreconditioner::jacobi;
   expect_large_step_accepted_overlap_free(settings);
 }
 
 // The alm solver inside ReLCP: the same accepted, overlap-free step.
 TEST(RelcpStrategy, AlmStepIsAcceptedOverlapFree) {
   ContactSettings settings = relcp_settings();
-  settings.solver = "alm";
+  settings.solver.name = "alm";
   expect_large_step_accepted_overlap_free(settings);
 }
 
 TEST(RelcpStrategy, JacobiWithMinmapIsRefused) {
   ContactSettings settings = relcp_settings();
-  settings.solver = "minmap";
-  settings.preconditioner = DistributedPreconditioner::jacobi;
+  settings.solver.name = "minmap";
+  settings.solver.preconditioner = DistributedPreconditioner::jacobi;
   try {
     ContactResolver resolver(settings, ContactDynamics{});
     ADD_FAILURE() << "minmap with jacobi was accepted";
@@ -180,13 +180,13 @@ TEST(RelcpStrategy, PolicyFailThrowsWhenTheCapLeavesOverlap) {
   const auto bodies = squeezed_ellipsoids();
   auto store = make_store(MPI_COMM_WORLD, bodies);
   ContactSettings settings = relcp_settings();
-  settings.max_relcp_iterations = 1;
-  settings.on_max_relcp_iterations = RelcpCapPolicy::fail;
+  settings.strategy.max_relcp_iterations = 1;
+  settings.strategy.on_max_relcp_iterations = RelcpCapPolicy::fail;
   ContactResolver failing(settings, ContactDynamics{});
   testing::set_drag_velocities(store, 1.0);
   EXPECT_THROW(failing.resolve(store, 0.5), RunTimeFailure);
 
-  settings.on_max_relcp_iterations = RelcpCapPolicy::accept;
+  settings.strategy.on_max_relcp_iterations = RelcpCapPolicy::accept;
   ContactResolver accepting(settings, ContactDynamics{});
   auto again = make_store(MPI_COMM_WORLD, bodies);
   testing::set_drag_velocities(again, 1.0);

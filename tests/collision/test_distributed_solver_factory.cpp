@@ -1,7 +1,9 @@
-// Distributed solvers by name.
+// Distributed solvers by name, from the one table (distributed_solver_registry.hpp).
 #include <gtest/gtest.h>
 
-#include "collision/solvers/distributed_solver.hpp"
+#include <algorithm>
+
+#include "collision/solvers/distributed_solver_registry.hpp"
 #include "core/error.hpp"
 
 namespace relcp::collision {
@@ -21,6 +23,28 @@ TEST(DistributedSolverFactory, UnknownNamesAreInputErrors) {
     EXPECT_EQ(error.key(), "solver");
     EXPECT_NE(error.message().find("bbpgd"), std::string::npos);
   }
+}
+
+TEST(DistributedSolverFactory, CapabilitiesSayWhichSolversTakeConesAndJacobi) {
+  EXPECT_EQ(distributed_solver_names_with(&DistributedSolverCapabilities::friction_cones),
+            (std::vector<std::string>{"auto", "bbpgd", "apgd"}));
+  EXPECT_EQ(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling),
+            (std::vector<std::string>{"bbpgd", "apgd", "mprgp"}));
+}
+
+TEST(DistributedSolverFactory, ScenarioKeysAreListedOnceEach) {
+  std::vector<std::string> keys;
+  for (const SolverParameterSpec& spec : distributed_solver_scenario_keys()) keys.emplace_back(spec.key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"alm_penalty", "alm_factorization", "minmap_krylov",
+                                            "minmap_krylov_iterations", "minmap_regularization"}));
+  for (const SolverParameterSpec& spec : distributed_solver_scenario_keys()) {
+    EXPECT_FALSE(spec.help.empty()) << spec.key;
+    EXPECT_EQ(spec.kind == SolverParameterKind::choice, !spec.choices.empty()) << spec.key;
+  }
+}
+
+TEST(DistributedSolverFactory, ANameCannotBeRegisteredTwice) {
+  EXPECT_THROW(register_distributed_solver(distributed_solvers().front()), std::invalid_argument);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ collision: {strategy: multisphere, multisphere_count: 32}
 
 TEST(ChainmailGenerator, RingsFollowTheListedBodiesCentredOnTheirCenter) {
   const Scenario scenario = parse(kChainmail);
-  EXPECT_EQ(scenario.collision.contact.multisphere_count, 32);
+  EXPECT_EQ(scenario.collision.contact.strategy.multisphere_count, 32);
   const auto bodies = build_initial_bodies(scenario);
   ASSERT_EQ(bodies.size(), 1u + 6u + 4u + 3u);
   Vec3 sum = Vec3::Zero();
@@ -56,7 +56,7 @@ bodies:
   - {shape: spherocylinder, radius: 0.25, length: 1.5, position: [0, 0, 0]}
 collision: {strategy: multisphere, multisphere_count: 6}
 )");
-  EXPECT_EQ(scenario.collision.contact.multisphere_count, 6);
+  EXPECT_EQ(scenario.collision.contact.strategy.multisphere_count, 6);
 }
 
 }  // namespace

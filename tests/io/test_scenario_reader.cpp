@@ -6,12 +6,22 @@
 #include <variant>
 
 #include "core/error.hpp"
+#include "collision/solvers/body_space_parameters.hpp"
+#include "collision/solvers/minmap_parameters.hpp"
 #include "io/scenario/scenario_reader.hpp"
 
 namespace relcp::io {
 namespace {
 
 Scenario parse(const std::string& text) { return read_scenario(YamlNodeReader(YAML::Load(text), "s.yaml")); }
+
+// The parameter structs the solvers make from a scenario's collision section.
+collision::BodySpaceParameters body_space(const Scenario& scenario) {
+  return collision::BodySpaceParameters::from(scenario.collision.contact.solver.parameters);
+}
+collision::MinMapParameters minmap(const Scenario& scenario) {
+  return collision::MinMapParameters::from(scenario.collision.contact.solver.parameters);
+}
 
 InputError error_of(const std::string& text) {
   try {
@@ -94,7 +104,7 @@ TEST(ScenarioReader, ReadsEverySection) {
   EXPECT_EQ(s.growth->angle_noise_deg, 0.01);
   EXPECT_EQ(s.growth->seed, 42u);  // the scenario's seed
   EXPECT_TRUE(s.monolayer());
-  EXPECT_EQ(s.collision.strategy, CollisionStrategy::none);
+  EXPECT_FALSE(s.collision.enabled);
   EXPECT_EQ(s.parallel.partitioner, particles::PartitionMethod::multijagged);
   EXPECT_EQ(s.parallel.rebalance_every, 25);
 }
@@ -115,7 +125,7 @@ TEST(ScenarioReader, OptionalSectionsHaveDefaults) {
   EXPECT_TRUE(s.forces.empty());
   EXPECT_FALSE(s.growth.has_value());
   EXPECT_FALSE(s.monolayer());
-  EXPECT_EQ(s.collision.strategy, CollisionStrategy::none);
+  EXPECT_FALSE(s.collision.enabled);
   EXPECT_EQ(s.parallel.partitioner, particles::PartitionMethod::rcb);
   EXPECT_EQ(s.parallel.rebalance_every, 50);
 }
@@ -135,13 +145,13 @@ TEST(ScenarioReader, EndTimeGivesTheStepsThatReachIt) {
 TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
   const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
                            "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
-  EXPECT_EQ(parse(head + "collision: {strategy: relcp}\n").collision.contact.preconditioner,
+  EXPECT_EQ(parse(head + "collision: {strategy: relcp}\n").collision.contact.solver.preconditioner,
             collision::DistributedPreconditioner::none);
   EXPECT_EQ(parse(head + "collision: {strategy: relcp, preconditioner: none}\n")
-                .collision.contact.preconditioner,
+                .collision.contact.solver.preconditioner,
             collision::DistributedPreconditioner::none);
   EXPECT_EQ(parse(head + "collision: {preconditioner: jacobi, solver: apgd}\n")
-                .collision.contact.preconditioner,
+                .collision.contact.solver.preconditioner,
             collision::DistributedPreconditioner::jacobi);
   const InputError unknown = error_of(head + "collision: {preconditioner: ilu}\n");
   EXPECT_EQ(unknown.key(), "collision.preconditioner");
@@ -152,18 +162,15 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
     EXPECT_EQ(refused.key(), "collision.preconditioner");
     EXPECT_NE(refused.message().find(solver), std::string::npos);
   }
-  EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.solver, "alm");
-  EXPECT_EQ(parse(head + "collision: {solver: alm, alm_penalty: 1.0e4}\n").collision.contact.alm_penalty,
-            1e4);
+  EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.solver.name, "alm");
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_penalty: 1.0e4}\n")).penalty, 1e4);
   EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_penalty: -1}\n").key(),
             "collision.alm_penalty");
-  EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.alm_factorization,
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm}\n")).factorization,
             collision::AlmFactorization::automatic);
-  EXPECT_EQ(parse(head + "collision: {solver: alm, alm_factorization: distributed}\n")
-                .collision.contact.alm_factorization,
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_factorization: distributed}\n")).factorization,
             collision::AlmFactorization::distributed);
-  EXPECT_EQ(parse(head + "collision: {solver: alm, alm_factorization: gathered}\n")
-                .collision.contact.alm_factorization,
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_factorization: gathered}\n")).factorization,
             collision::AlmFactorization::gathered);
   EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_factorization: mumps}\n").key(),
             "collision.alm_factorization");
@@ -172,28 +179,24 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
 TEST(ScenarioReader, CollisionMinmapKeysReachTheContactSettings) {
   const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
                            "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
-  // Defaults: those of DistributedSolverOptions.
-  const collision::ContactSettings defaults = parse(head + "collision: {solver: minmap}\n").collision.contact;
-  const collision::DistributedSolverOptions options;
-  EXPECT_EQ(defaults.minmap_krylov, options.krylov);
-  EXPECT_EQ(defaults.minmap_krylov_iterations, options.krylov_max_iterations);
-  EXPECT_EQ(defaults.minmap_regularization, options.minmap_regularization);
+  // Defaults: those of MinMapParameters.
+  const collision::MinMapParameters defaults = minmap(parse(head + "collision: {solver: minmap}\n"));
+  const collision::MinMapParameters built_in;
+  EXPECT_EQ(defaults.krylov, built_in.krylov);
+  EXPECT_EQ(defaults.krylov_max_iterations, built_in.krylov_max_iterations);
+  EXPECT_EQ(defaults.regularization, built_in.regularization);
 
-  const collision::ContactSettings set =
-      parse(head + "collision: {solver: minmap, minmap_krylov: gmres, minmap_krylov_iterations: 50,\n"
-                   "            minmap_regularization: 0.01}\n")
-          .collision.contact;
-  EXPECT_EQ(set.minmap_krylov, collision::KrylovMethod::gmres);
-  EXPECT_EQ(set.minmap_krylov_iterations, 50);
-  EXPECT_EQ(set.minmap_regularization, 0.01);
-  EXPECT_EQ(parse(head + "collision: {solver: minmap, minmap_krylov: cg}\n").collision.contact.minmap_krylov,
+  const collision::MinMapParameters set =
+      minmap(parse(head + "collision: {solver: minmap, minmap_krylov: gmres, minmap_krylov_iterations: 50,\n"
+                          "            minmap_regularization: 0.01}\n"));
+  EXPECT_EQ(set.krylov, collision::KrylovMethod::gmres);
+  EXPECT_EQ(set.krylov_max_iterations, 50);
+  EXPECT_EQ(set.regularization, 0.01);
+  EXPECT_EQ(minmap(parse(head + "collision: {solver: minmap, minmap_krylov: cg}\n")).krylov,
             collision::KrylovMethod::cg);
-  EXPECT_EQ(parse(head + "collision: {solver: minmap, minmap_regularization: 0}\n")
-                .collision.contact.minmap_regularization,
-            0.0);
+  EXPECT_EQ(minmap(parse(head + "collision: {solver: minmap, minmap_regularization: 0}\n")).regularization, 0.0);
   // Like alm_penalty: accepted with any solver, used by minmap only.
-  EXPECT_EQ(parse(head + "collision: {solver: bbpgd, minmap_krylov_iterations: 7}\n")
-                .collision.contact.minmap_krylov_iterations,
+  EXPECT_EQ(minmap(parse(head + "collision: {solver: bbpgd, minmap_krylov_iterations: 7}\n")).krylov_max_iterations,
             7);
 
   for (const std::string bad : {"bicgstab", "1", "[cg]"}) {

@@ -13,7 +13,7 @@
 
 #include "collision/linalg/distributed_linear_operator.hpp"
 #include "collision/linalg/distributed_vector.hpp"
-#include "collision/solvers/distributed_solver.hpp"
+#include "collision/solvers/minmap_parameters.hpp"
 
 namespace relcp::collision {
 

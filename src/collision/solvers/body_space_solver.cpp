@@ -84,7 +84,8 @@ class MethodRun {
 template <class Residual>
 DistributedSolverResult run(const Residual& residual, const ContactOperator& contact,
                             const DistributedLcp& problem, const DistributedSolverOptions& options,
-                            int default_limit, const BodySpaceMethodFactory& make_method) {
+                            AlmFactorization factorization, int default_limit,
+                            const BodySpaceMethodFactory& make_method) {
   const Stopwatch clock;
   DistributedSolverResult result;
   const int limit = iteration_limit(options, default_limit);
@@ -103,7 +104,7 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   std::unique_ptr<MethodRun> method;
   if (result.residual > options.tolerance) {
     const bool gathered =
-        gathers(options.alm_factorization, problem.A.layout().global_size(), problem.c.layout().comm());
+        gathers(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
     method = std::make_unique<MethodRun>(contact, problem.c, gamma, gathered, make_method);
   }
 
@@ -144,7 +145,8 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
 }  // namespace
 
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem,
-                                            const DistributedSolverOptions& options, int default_limit,
+                                            const DistributedSolverOptions& options,
+                                            AlmFactorization factorization, int default_limit,
                                             const char* name, const BodySpaceMethodFactory& make_method) {
   validate_problem(problem, options);
   const auto* contact = dynamic_cast<const ContactOperator*>(&problem.A);
@@ -153,7 +155,7 @@ DistributedSolverResult solve_in_body_space(const DistributedLcp& problem,
                                 ": the operator must be a ContactOperator (it needs J and M)");
   }
   return with_residual(options, [&](const auto& residual) {
-    return run(residual, *contact, problem, options, default_limit, make_method);
+    return run(residual, *contact, problem, options, factorization, default_limit, make_method);
   });
 }
 

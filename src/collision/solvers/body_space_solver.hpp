@@ -1,6 +1,6 @@
 #pragma once
 // The loop shared by the body-space solvers (alm, ip): the LCP put in body-space form, gathered
-// on rank 0 or distributed (options.alm_factorization), then one method iteration at a time,
+// on rank 0 or distributed (`factorization`), then one method iteration at a time,
 // every rank together. After each iteration the multipliers' residual (options.residual) is
 // measured with the distributed operator, so the stopping test is the other solvers'. Status:
 //   converged          the chosen residual is within options.tolerance;
@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "collision/body_space/body_space.hpp"
+#include "collision/solvers/body_space_parameters.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 
 namespace relcp::collision {
@@ -24,7 +25,8 @@ using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
 // Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
 // and M); `name` goes into that message.
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem,
-                                            const DistributedSolverOptions& options, int default_limit,
+                                            const DistributedSolverOptions& options,
+                                            AlmFactorization factorization, int default_limit,
                                             const char* name, const BodySpaceMethodFactory& make_method);
 
 }  // namespace relcp::collision

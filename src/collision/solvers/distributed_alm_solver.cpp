@@ -10,11 +10,11 @@ namespace relcp::collision {
 
 DistributedSolverResult DistributedAlmSolver::solve(const DistributedLcp& problem,
                                                     const DistributedSolverOptions& options) const {
-  if (!(options.alm_penalty > 0.0 && std::isfinite(options.alm_penalty))) {
+  if (!(parameters_.penalty > 0.0 && std::isfinite(parameters_.penalty))) {
     throw InputError("alm_penalty", "must be positive and finite");
   }
-  const double penalty = options.alm_penalty;
-  return solve_in_body_space(problem, options, kDefaultAlmNewtonSteps, "alm",
+  const double penalty = parameters_.penalty;
+  return solve_in_body_space(problem, options, parameters_.factorization, kDefaultAlmNewtonSteps, "alm",
                              [penalty](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
                                return std::make_unique<BodySpaceAugmentedLagrangian>(
                                    std::move(space), std::move(c), std::move(gamma0), penalty);

@@ -3,7 +3,7 @@
 // velocities solved by the method of multipliers with sparse direct Newton steps
 // (body_space/augmented_lagrangian.hpp), either gathered on rank 0 (CHOLMOD; the other ranks
 // wait) or distributed (each rank its own rows, MUMPS over all ranks), as
-// options.alm_factorization says. Its cost follows the factorization of the contact network's
+// BodySpaceParameters::factorization says. Its cost follows the factorization of the contact network's
 // stiffness, not the conditioning of A, which grows with the network and sets the iteration
 // counts of bbpgd, apgd and mprgp. It needs the ContactOperator (std::invalid_argument for any
 // other operator).
@@ -18,6 +18,7 @@
 // history holds the residual after every Newton step. InputError ("alm_penalty") when the
 // penalty is not positive and finite.
 
+#include "collision/solvers/body_space_parameters.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 
 namespace relcp::collision {
@@ -26,9 +27,13 @@ inline constexpr int kDefaultAlmNewtonSteps = 200;
 
 class DistributedAlmSolver final : public DistributedLcpSolver {
  public:
+  explicit DistributedAlmSolver(BodySpaceParameters parameters = {}) : parameters_(parameters) {}
   std::string_view name() const override { return "alm"; }
   DistributedSolverResult solve(const DistributedLcp& problem,
                                 const DistributedSolverOptions& options) const override;
+
+ private:
+  BodySpaceParameters parameters_;
 };
 
 }  // namespace relcp::collision

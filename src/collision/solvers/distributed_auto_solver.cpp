@@ -8,14 +8,14 @@
 
 namespace relcp::collision {
 
-DistributedAutoSolver::DistributedAutoSolver(int hard_iterations, int max_alm_ranks,
-                                             std::int64_t interior_point_rows)
+DistributedAutoSolver::DistributedAutoSolver(BodySpaceParameters body_space, int hard_iterations,
+                                             int max_alm_ranks, std::int64_t interior_point_rows)
     : hard_iterations_(hard_iterations),
       max_alm_ranks_(max_alm_ranks),
       interior_point_rows_(interior_point_rows),
       gradient_(std::make_unique<DistributedApgdSolver>()),
-      augmented_lagrangian_(std::make_unique<DistributedAlmSolver>()),
-      interior_point_(std::make_unique<DistributedIpSolver>()) {}
+      augmented_lagrangian_(std::make_unique<DistributedAlmSolver>(body_space)),
+      interior_point_(std::make_unique<DistributedIpSolver>(body_space)) {}
 
 DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& problem,
                                                      const DistributedSolverOptions& options) const {

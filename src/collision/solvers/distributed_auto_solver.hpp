@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "collision/solvers/body_space_parameters.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 
 namespace relcp::collision {
@@ -35,7 +36,8 @@ inline constexpr std::int64_t kAutoInteriorPointRows = 5000;
 class DistributedAutoSolver final : public DistributedLcpSolver {
  public:
   // The thresholds of rule 2 (tests change them).
-  explicit DistributedAutoSolver(int hard_iterations = kAutoHardIterations, int max_alm_ranks = kAutoAlmRanks,
+  explicit DistributedAutoSolver(BodySpaceParameters body_space = {}, int hard_iterations = kAutoHardIterations,
+                                 int max_alm_ranks = kAutoAlmRanks,
                                  std::int64_t interior_point_rows = kAutoInteriorPointRows);
   std::string_view name() const override { return "auto"; }
   // The solver the last solve used in the end: "apgd", "alm" or "ip".

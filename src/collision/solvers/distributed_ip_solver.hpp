@@ -1,9 +1,10 @@
 #pragma once
 // The interior-point solver "ip" (docs/collision_alm.md, "ip"): Mehrotra's predictor-corrector on
 // the body-space form of the contact LCP (body_space/interior_point.hpp), gathered on rank 0 or
-// distributed like alm (options.alm_factorization), one factorization per iteration. The loop
+// distributed like alm (BodySpaceParameters::factorization), one factorization per iteration. The loop
 // and statuses are alm's (body_space_solver.hpp); max_iterations defaults to 100.
 
+#include "collision/solvers/body_space_parameters.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 
 namespace relcp::collision {
@@ -12,9 +13,13 @@ inline constexpr int kDefaultIpIterations = 100;
 
 class DistributedIpSolver final : public DistributedLcpSolver {
  public:
+  explicit DistributedIpSolver(BodySpaceParameters parameters = {}) : parameters_(parameters) {}
   std::string_view name() const override { return "ip"; }
   DistributedSolverResult solve(const DistributedLcp& problem,
                                 const DistributedSolverOptions& options) const override;
+
+ private:
+  BodySpaceParameters parameters_;
 };
 
 }  // namespace relcp::collision

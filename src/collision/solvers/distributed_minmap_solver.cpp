@@ -98,10 +98,13 @@ bool projected_armijo(const DistributedLinearOperator& A, const DistributedVecto
 
 template <class Residual>
 DistributedSolverResult run_minmap(const Residual& residual, const DistributedLcp& problem,
-                                   const DistributedSolverOptions& options) {
+                                   const DistributedSolverOptions& options, const MinMapParameters& parameters) {
   const Stopwatch clock;
   validate_problem(problem, options);
-  if (!(options.minmap_regularization >= 0.0 && std::isfinite(options.minmap_regularization))) {
+  if (parameters.krylov_max_iterations <= 0) {
+    throw InputError("krylov_max_iterations", "must be positive");
+  }
+  if (!(parameters.regularization >= 0.0 && std::isfinite(parameters.regularization))) {
     throw InputError("minmap_regularization", "must be finite and not negative");
   }
   DistributedSolverResult result;
@@ -153,7 +156,7 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
     // Levenberg-Marquardt shift mu = max(kappa scale min(1, ||H|| / ||H_0||), mu_prev / 10), mu_prev
     // the shift of the previous accepted step: bounded directions on a singular A_AA, and mu -> 0
     // with the residual, so the local rate of Newton's method is kept.
-    double shift = std::max(options.minmap_regularization * scale *
+    double shift = std::max(parameters.regularization * scale *
                                 (initial_H_norm > 0.0 ? std::min(1.0, H_norm / initial_H_norm)
                                                       : 1.0),
                             previous_shift / kShiftIncrease);
@@ -168,9 +171,9 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
       }
       fill(0.0, s.dz);
       const KrylovSettings krylov{
-          options.krylov,
+          parameters.krylov,
           std::min(1.0, lcp::inexact_newton_tolerance(H_norm) * H_norm / rhs_norm),
-          options.krylov_max_iterations, shift};
+          parameters.krylov_max_iterations, shift};
       const KrylovOutcome solve = solve_masked_system(A, s.active, s.rhs, s.dz, krylov);
       result.krylov_iterations += solve.iterations;
       krylov_applications += solve.applications;
@@ -219,7 +222,7 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
 DistributedSolverResult DistributedMinMapSolver::solve(
     const DistributedLcp& problem, const DistributedSolverOptions& options) const {
   return with_residual(options, [&](const auto& residual) {
-    return run_minmap(residual, problem, options);
+    return run_minmap(residual, problem, options, parameters_);
   });
 }
 

@@ -29,6 +29,7 @@
 // ("minmap_regularization") when kappa is negative or not finite.
 
 #include "collision/solvers/distributed_solver.hpp"
+#include "collision/solvers/minmap_parameters.hpp"
 
 namespace relcp::collision {
 
@@ -36,9 +37,13 @@ inline constexpr int kDefaultDistributedNewtonIterations = 100;
 
 class DistributedMinMapSolver final : public DistributedLcpSolver {
  public:
+  explicit DistributedMinMapSolver(MinMapParameters parameters = {}) : parameters_(parameters) {}
   std::string_view name() const override { return "minmap"; }
   DistributedSolverResult solve(const DistributedLcp& problem,
                                 const DistributedSolverOptions& options) const override;
+
+ private:
+  MinMapParameters parameters_;
 };
 
 }  // namespace relcp::collision

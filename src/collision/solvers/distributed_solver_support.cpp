@@ -40,9 +40,6 @@ void validate_problem(const DistributedLcp& problem, const DistributedSolverOpti
   if (!(options.mazhar_step > 0.0 && options.mazhar_step <= 1.0)) {
     throw InputError("mazhar_step", "must lie in (0, 1]");
   }
-  if (options.krylov_max_iterations <= 0) {
-    throw InputError("krylov_max_iterations", "must be positive");
-  }
 }
 
 DistributedVector starting_point(const DistributedLcp& problem,

@@ -11,7 +11,9 @@
 #include "collision/assembly/constant_vector.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/coulomb_fixed_point.hpp"
+#include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/body_state.hpp"
+#include "collision/strategies/strategy_registry.hpp"
 #include "core/error.hpp"
 
 namespace relcp::collision {
@@ -56,15 +58,15 @@ void append_rows(DistributedConstraintMatrix& matrix, DistributedVector& constan
 
 ContactResolver::ContactResolver(ContactSettings settings, ContactDynamics dynamics)
     : settings_(std::move(settings)), dynamics_(dynamics) {
-  validate_solver_settings(settings_);
+  validate_contact_settings(settings_);
   strategy_ = make_contact_strategy(settings_);
-  solver_ = make_distributed_solver(settings_.solver);
+  solver_ = make_distributed_solver(settings_.solver.name, settings_.solver.parameters);
   solver_options_ = contact_solver_options(settings_);
 }
 
 ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, double dt, bool record_network) {
   const MPI_Comm comm = store.comm();
-  const double search_buffer = settings_.search_buffer;
+  const double search_buffer = settings_.strategy.search_buffer;
   ContactStepReport report;
   double detection = 0.0, assembly = 0.0, solve = 0.0;  // this rank's seconds
 
@@ -85,7 +87,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   const DistributedVector free_velocity = owned_velocities(store, matrix.body_layout());
   matrix.append(with_friction(strategy_->rows_at_start(start)));
   DistributedVector constant = extend_constant_vector(matrix, nullptr, free_velocity, dt);
-  const bool warm_first_solve = settings_.warm_start_from_previous_step;
+  const bool warm_first_solve = settings_.solver.warm_start_from_previous_step;
   const DistributedVector first_guess =
       warm_first_solve ? previous_forces_.warm_start(matrix) : DistributedVector();
   assembly += MPI_Wtime() - clock;
@@ -169,7 +171,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
 
 std::vector<ConstraintRecord> ContactResolver::with_friction(std::vector<ConstraintRecord> rows) const {
   if (!settings_.friction.any()) return rows;
-  return with_friction_rows(rows, settings_.friction);
+  return with_friction_rows(rows, settings_.friction.coefficients);
 }
 
 DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, const DistributedVector& constant,
@@ -178,8 +180,8 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
   DistributedSolverOptions options = solver_options_;
   options.warm_start = guess;
   options.cones = cones;
-  if (cones != nullptr && settings_.friction_model == FrictionModel::coulomb) {
-    CoulombSolve coulomb = solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.max_coulomb_iterations);
+  if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb) {
+    CoulombSolve coulomb = solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.friction.max_coulomb_iterations);
     if (coulomb.result.status == lcp::Status::numerical_failure) {
       throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (numerical_failure)");
     }
@@ -195,7 +197,7 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
     return std::move(coulomb.result);
   }
   // Recomputed per solve: each ReLCP iteration appends rows.
-  const bool jacobi = settings_.preconditioner == DistributedPreconditioner::jacobi;
+  const bool jacobi = settings_.solver.preconditioner == DistributedPreconditioner::jacobi;
   DistributedVector diagonal = jacobi ? DistributedVector(op.layout()) : DistributedVector();
   if (jacobi) op.diagonal(diagonal);
   options.diagonal = jacobi ? &diagonal : nullptr;
@@ -213,7 +215,7 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
 
 void ContactResolver::on_solve_cap(const ContactStepReport& report, int rank) const {
   const int cap = strategy_->max_solves();
-  if (settings_.on_max_relcp_iterations == RelcpCapPolicy::fail) {
+  if (settings_.strategy.on_max_relcp_iterations == RelcpCapPolicy::fail) {
     throw RunTimeFailure("relcp: " + std::to_string(cap) +
                          " iterations (max_relcp_iterations) left an overlap of " +
                          std::to_string(report.max_overlap));

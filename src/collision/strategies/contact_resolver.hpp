@@ -15,6 +15,7 @@
 #include <memory>
 #include <vector>
 
+#include "collision/assembly/contact_dynamics.hpp"
 #include "collision/assembly/contact_network.hpp"
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/assembly/distributed_constraint_matrix.hpp"

@@ -7,13 +7,11 @@
 //   relcp        deepest-point rows at C^k, then one more per pair or wall whose true separation
 //                at the trial configuration is below -tolerance, until no pair has any.
 
-#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "collision/assembly/constraint_record.hpp"
 #include "collision/detection/contact_scene.hpp"
-#include "collision/strategies/contact_settings.hpp"
 
 namespace relcp::collision {
 
@@ -35,7 +33,5 @@ class ContactStrategy {
   // LCP solves per step at most.
   virtual int max_solves() const { return 1; }
 };
-
-std::unique_ptr<ContactStrategy> make_contact_strategy(const ContactSettings& settings);
 
 }  // namespace relcp::collision

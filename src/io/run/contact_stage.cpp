@@ -5,13 +5,8 @@
 namespace relcp::io {
 
 std::unique_ptr<ContactStage> make_contact_stage(const Scenario& scenario) {
-  switch (scenario.collision.strategy) {
-    case CollisionStrategy::none: return std::make_unique<NoContacts>();
-    case CollisionStrategy::single:
-    case CollisionStrategy::multisphere:
-    case CollisionStrategy::relcp: return make_resolver_contact_stage(scenario);
-  }
-  return std::make_unique<NoContacts>();
+  if (!scenario.collision.enabled) return std::make_unique<NoContacts>();
+  return make_resolver_contact_stage(scenario);
 }
 
 }  // namespace relcp::io

@@ -4,8 +4,8 @@
 // contact stage may correct the owned bodies' velocities so that the update is free of overlap
 // (DESIGN.md, steps 1-4). `collision.strategy: none` does nothing.
 //
-// A strategy from the collision layer joins by an adapter here (a class deriving from
-// ContactStage) and one case in make_contact_stage().
+// Every strategy of the collision layer's table (collision/strategies/strategy_registry.hpp)
+// runs through the resolver's stage (resolver_contact_stage.hpp); a new one adds nothing here.
 
 #include <cstdint>
 #include <memory>

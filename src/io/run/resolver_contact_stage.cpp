@@ -39,14 +39,7 @@ class ResolverContactStage final : public ContactStage {
 std::unique_ptr<ContactStage> make_resolver_contact_stage(const Scenario& scenario) {
   collision::ContactSettings settings = scenario.collision.contact;
   settings.walls = scenario.walls;
-  settings.friction.walls = scenario.wall_friction;
-  switch (scenario.collision.strategy) {
-    case CollisionStrategy::single: settings.strategy = collision::ContactStrategyKind::single; break;
-    case CollisionStrategy::multisphere:
-      settings.strategy = collision::ContactStrategyKind::multisphere;
-      break;
-    default: settings.strategy = collision::ContactStrategyKind::relcp; break;
-  }
+  settings.friction.coefficients.walls = scenario.wall_friction;
   collision::ContactDynamics dynamics;
   dynamics.inertial = scenario.dynamics.kind == DynamicsKind::inertial;
   dynamics.drag = scenario.dynamics.drag;

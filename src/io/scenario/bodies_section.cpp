@@ -5,7 +5,7 @@
 namespace relcp::io {
 
 std::vector<ListedBody> read_bodies_section(const YamlNodeReader& section) {
-  constexpr std::array<std::string_view, 2> kMotionKeys{"velocity", "angular_velocity"};
+  constexpr auto kMotionKeys = std::to_array<std::string_view>({"velocity", "angular_velocity"});
   std::vector<ListedBody> bodies;
   for (std::size_t i = 0; i < section.size(); ++i) {
     const YamlNodeReader body = section.element(i);

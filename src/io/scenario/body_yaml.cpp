@@ -14,7 +14,7 @@ using geometry::Sphere;
 using geometry::Spherocylinder;
 using geometry::Torus;
 
-constexpr std::array<std::string_view, 3> kCommonKeys{"shape", "position", "orientation"};
+constexpr auto kCommonKeys = std::to_array<std::string_view>({"shape", "position", "orientation"});
 
 std::vector<std::string_view> size_keys(const Sphere&) { return {"radius"}; }
 std::vector<std::string_view> size_keys(const Ellipsoid&) { return {"radii"}; }
@@ -132,7 +132,7 @@ std::vector<BodyDescription> read_bodies(const YamlNodeReader& bodies,
 std::vector<BodyDescription> read_bodies_file(const std::string& path) {
   const YamlNodeReader root(load_yaml_file(path), path);
   root.expect_map();
-  constexpr std::array<std::string_view, 1> kTopLevelKeys{"bodies"};
+  constexpr auto kTopLevelKeys = std::to_array<std::string_view>({"bodies"});
   root.expect_only_keys(kTopLevelKeys);
   return read_bodies(root.child("bodies"));
 }

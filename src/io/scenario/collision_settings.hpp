@@ -1,32 +1,33 @@
 #pragma once
-// The scenario's `collision:` section. Everything about contact resolution that a scenario can
-// set lives here and in its reader (collision_section.cpp): to add a key (solver, tolerance,
-// max_relcp_iterations, ...), add a field with its default below, its name to kCollisionKeys
-// and one read in read_collision_section(); docs/scenario.md lists the keys.
+// The scenario's `collision:` section (docs/scenario.md). Strategy and solver names come from the
+// collision layer's tables (strategy_registry.hpp, distributed_solver_registry.hpp), and so do
+// the solvers' own keys: a new strategy or solver adds nothing here. A key of the section
+// itself is a field of collision::ContactSettings, its name in kCollisionSectionKeys and one read
+// in read_collision_section() (docs/extending.md, "A scenario key").
 
 #include <array>
 #include <string_view>
+#include <vector>
 
 #include "collision/strategies/contact_settings.hpp"
 
 namespace relcp::io {
 
-enum class CollisionStrategy { none, single, multisphere, relcp };
-
 struct CollisionSettings {
-  CollisionStrategy strategy = CollisionStrategy::none;
-  // solver, tolerance, iteration caps, multisphere count, search buffer; its `strategy` field
-  // follows `strategy` above when that is not none.
+  bool enabled = false;  // collision.strategy is not `none`
+  // The strategy (contact.strategy.name, when enabled), the solver and its parameters, friction.
   collision::ContactSettings contact;
+
+  std::string_view strategy_name() const { return enabled ? std::string_view(contact.strategy.name) : "none"; }
 };
 
-inline constexpr std::array<std::string_view, 19> kCollisionKeys{
-    "strategy",           "solver",          "tolerance",         "solver_tolerance",
-    "max_solver_iterations", "alm_penalty",  "alm_factorization", "minmap_krylov",     "minmap_krylov_iterations",
-    "minmap_regularization", "preconditioner", "warm_start",
-    "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer",
-    "friction", "friction_model", "max_coulomb_iterations"};
+// The section's own keys; the solvers' keys come on top (collision_keys()).
+inline constexpr auto kCollisionSectionKeys = std::to_array<std::string_view>({
+    "strategy", "solver", "tolerance", "solver_tolerance", "max_solver_iterations", "preconditioner", "warm_start",
+    "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer", "friction",
+    "friction_model", "max_coulomb_iterations"});
 
-std::string_view name_of(CollisionStrategy strategy);
+// Every key the section accepts: its own and every registered solver's.
+std::vector<std::string_view> collision_keys();
 
 }  // namespace relcp::io

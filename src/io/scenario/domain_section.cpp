@@ -7,7 +7,7 @@ namespace relcp::io {
 
 particles::Domain read_domain_section(const YamlNodeReader& section) {
   section.expect_map();
-  constexpr std::array<std::string_view, 3> kKeys{"lower", "upper", "periodic"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"lower", "upper", "periodic"});
   section.expect_only_keys(kKeys);
   particles::Domain domain;
   domain.lower = section.child("lower").as_vec3();

@@ -7,7 +7,7 @@ namespace relcp::io {
 namespace {
 
 RadialForceSettings read_radial(const YamlNodeReader& field) {
-  constexpr std::array<std::string_view, 4> kKeys{"type", "center", "sign", "scale"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"type", "center", "sign", "scale"});
   field.expect_only_keys(kKeys);
   RadialForceSettings radial;
   if (const auto center = field.optional_child("center")) radial.center = center->as_vec3();
@@ -20,13 +20,13 @@ RadialForceSettings read_radial(const YamlNodeReader& field) {
 }
 
 ConstantForceSettings read_constant(const YamlNodeReader& field) {
-  constexpr std::array<std::string_view, 2> kKeys{"type", "force"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"type", "force"});
   field.expect_only_keys(kKeys);
   return ConstantForceSettings{field.child("force").as_vec3()};
 }
 
 BodyLoadSettings read_body_load(const YamlNodeReader& field) {
-  constexpr std::array<std::string_view, 4> kKeys{"type", "id", "force", "torque"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"type", "id", "force", "torque"});
   field.expect_only_keys(kKeys);
   BodyLoadSettings load;
   load.id = as_count(field.child("id"));
@@ -36,7 +36,7 @@ BodyLoadSettings read_body_load(const YamlNodeReader& field) {
 }
 
 GravitySettings read_gravity(const YamlNodeReader& field) {
-  constexpr std::array<std::string_view, 2> kKeys{"type", "acceleration"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"type", "acceleration"});
   field.expect_only_keys(kKeys);
   return GravitySettings{field.child("acceleration").as_vec3()};
 }

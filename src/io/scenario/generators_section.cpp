@@ -23,8 +23,8 @@ void read_orientation(const YamlNodeReader& node, particles::RandomPlacement& pl
 }
 
 RandomGenerator read_random_generator(const YamlNodeReader& generator) {
-  constexpr std::array<std::string_view, 6> kKeys{"type", "count", "region", "body", "orientation",
-                                                  "min_gap"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"type", "count", "region", "body", "orientation",
+                                                  "min_gap"});
   generator.expect_only_keys(kKeys);
   RandomGenerator random;
   const YamlNodeReader count = generator.child("count");
@@ -44,8 +44,8 @@ RandomGenerator read_random_generator(const YamlNodeReader& generator) {
 }
 
 ChainmailGenerator read_chainmail_generator(const YamlNodeReader& generator) {
-  constexpr std::array<std::string_view, 7> kKeys{"type",         "nx",           "ny",    "spacing",
-                                                  "major_radius", "minor_radius", "center"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"type",         "nx",           "ny",    "spacing",
+                                                  "major_radius", "minor_radius", "center"});
   generator.expect_only_keys(kKeys);
   ChainmailGenerator chainmail;
   particles::ChainmailLattice& lattice = chainmail.lattice;

@@ -7,7 +7,7 @@ namespace relcp::io {
 
 dynamics::GrowthOptions read_growth_section(const YamlNodeReader& section) {
   section.expect_map();
-  constexpr std::array<std::string_view, 4> kKeys{"rate", "divide_at", "angle_noise_deg", "monolayer"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"rate", "divide_at", "angle_noise_deg", "monolayer"});
   section.expect_only_keys(kKeys);
   dynamics::GrowthOptions options;
   options.rate = as_non_negative_double(section.child("rate"));

@@ -7,7 +7,7 @@ namespace relcp::io {
 
 ParallelSettings read_parallel_section(const YamlNodeReader& section) {
   section.expect_map();
-  constexpr std::array<std::string_view, 2> kKeys{"partitioner", "rebalance_every"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"partitioner", "rebalance_every"});
   section.expect_only_keys(kKeys);
   ParallelSettings settings;
   if (const auto partitioner = section.optional_child("partitioner")) {

@@ -14,6 +14,7 @@
 #include "io/scenario/body_yaml.hpp"
 #include "io/scenario/collision_settings.hpp"
 #include "io/yaml/source_location.hpp"
+#include "io/yaml/source_mark.hpp"
 #include "particles/chainmail_lattice.hpp"
 #include "particles/domain.hpp"
 #include "particles/partitioner.hpp"
@@ -93,6 +94,23 @@ struct ParallelSettings {
   std::int64_t rebalance_every = 50;  // 0: only at the start
 };
 
+// Where the values that the checks across sections look at were written; the sections' readers
+// give them, validate_scenario() names them in its messages. A mark of a key that was not written
+// points at its section (or at the document), with the key's path.
+struct ScenarioMarks {
+  SourceMark bodies;                          // `bodies`, or the document when it has none
+  SourceMark growth_rate;                     // growth.rate
+  SourceMark growth_divide_at;                // growth.divide_at
+  SourceMark search_buffer;                   // collision.search_buffer, or the collision section
+  std::optional<SourceMark> multisphere_count;  // collision.multisphere_count, when written
+  SourceMark solver;                          // collision.solver
+  SourceMark preconditioner;                  // collision.preconditioner
+  SourceMark pair_friction;                   // collision.friction
+  SourceMark walls;                           // the walls section
+  std::vector<SourceMark> wall_friction;      // walls[i].friction
+  std::vector<SourceMark> force_types;        // forces[i].type
+};
+
 struct Scenario {
   std::string file;
   SimulationSettings simulation;
@@ -107,6 +125,7 @@ struct Scenario {
   // Each wall's Coulomb coefficient (`friction:`), or -1 where it takes collision.friction.
   std::vector<double> wall_friction;
   ParallelSettings parallel;
+  ScenarioMarks marks;
 
   bool monolayer() const { return growth && growth->monolayer; }
 };

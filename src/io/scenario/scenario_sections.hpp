@@ -22,9 +22,8 @@ std::vector<GeneratorSettings> read_generators_section(const YamlNodeReader& sec
 std::vector<ForceSettings> read_forces_section(const YamlNodeReader& section);
 // The seed is left 0: the scenario reader sets it to simulation.seed.
 dynamics::GrowthOptions read_growth_section(const YamlNodeReader& section);
-// `shapes`: the shapes of the scenario's bodies, against which multisphere_count is checked.
-CollisionSettings read_collision_section(const YamlNodeReader& section,
-                                         std::span<const geometry::Shape> shapes);
+// multisphere_count is checked against the shapes by validate_scenario().
+CollisionSettings read_collision_section(const YamlNodeReader& section);
 // Half-spaces {point, normal}; the normal must be non-zero and is returned normalized.
 // The walls, and each one's Coulomb coefficient (-1: collision.friction applies).
 struct WallsSection {

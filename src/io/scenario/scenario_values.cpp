@@ -24,6 +24,10 @@ double as_non_negative_double(const YamlNodeReader& node) {
 
 std::string as_choice(const YamlNodeReader& node, std::initializer_list<std::string_view> choices,
                       std::string_view what) {
+  return as_choice(node, std::span<const std::string_view>(choices.begin(), choices.size()), what);
+}
+
+std::string as_choice(const YamlNodeReader& node, std::span<const std::string_view> choices, std::string_view what) {
   const std::string name = node.as_string();
   std::string expected;
   std::size_t index = 0;
@@ -38,7 +42,7 @@ std::string as_choice(const YamlNodeReader& node, std::initializer_list<std::str
 
 Box read_box(const YamlNodeReader& node) {
   node.expect_map();
-  constexpr std::array<std::string_view, 2> kKeys{"lower", "upper"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"lower", "upper"});
   node.expect_only_keys(kKeys);
   const Box box{node.child("lower").as_vec3(), node.child("upper").as_vec3()};
   for (int axis = 0; axis < 3; ++axis) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,7 @@ double as_non_negative_double(const YamlNodeReader& node);
 // One of `choices`; otherwise "unknown <what> 'x' (expected a, b or c)".
 std::string as_choice(const YamlNodeReader& node, std::initializer_list<std::string_view> choices,
                       std::string_view what);
+std::string as_choice(const YamlNodeReader& node, std::span<const std::string_view> choices, std::string_view what);
 
 // A mapping {lower: [x, y, z], upper: [x, y, z]} with upper > lower along every axis.
 Box read_box(const YamlNodeReader& node);

@@ -9,7 +9,7 @@ namespace {
 
 OutputSettings read_output(const YamlNodeReader& section) {
   section.expect_map();
-  constexpr std::array<std::string_view, 3> kKeys{"directory", "snapshot_every", "checkpoint_every"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"directory", "snapshot_every", "checkpoint_every"});
   section.expect_only_keys(kKeys);
   OutputSettings output;
   if (const auto directory = section.optional_child("directory")) {
@@ -33,7 +33,7 @@ std::int64_t steps_to_reach(const YamlNodeReader& end_time_node, double end_time
 
 SimulationSettings read_simulation_section(const YamlNodeReader& section) {
   section.expect_map();
-  constexpr std::array<std::string_view, 5> kKeys{"dt", "steps", "end_time", "seed", "output"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"dt", "steps", "end_time", "seed", "output"});
   section.expect_only_keys(kKeys);
   SimulationSettings settings;
   settings.dt = section.child("dt").as_positive_double();

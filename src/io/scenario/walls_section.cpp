@@ -6,7 +6,7 @@
 namespace relcp::io {
 
 WallsSection read_walls_section(const YamlNodeReader& section) {
-  constexpr std::array<std::string_view, 3> kKeys{"point", "normal", "friction"};
+  constexpr auto kKeys = std::to_array<std::string_view>({"point", "normal", "friction"});
   WallsSection out;
   for (std::size_t i = 0; i < section.size(); ++i) {
     const YamlNodeReader entry = section.element(i);

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "core/memory_budget.hpp"
 #include <fstream>
 #include <set>
 
@@ -54,9 +53,7 @@ int YamlNodeReader::line() const {
   return line == 0 && key_path_.empty() ? 1 : line;
 }
 
-void YamlNodeReader::fail(const std::string& message) const {
-  throw InputError(file_, line(), key_path_, message);
-}
+void YamlNodeReader::fail(const std::string& message) const { mark().fail(message); }
 
 void YamlNodeReader::expect_map() const {
   if (!node_.IsMap()) fail("expected a mapping of keys, found " + describe(node_));
@@ -133,7 +130,7 @@ std::string YamlNodeReader::as_string() const {
 }
 
 void YamlNodeReader::require_memory(double bytes, const std::string& what) const {
-  if (const auto shortfall = memory_shortfall(bytes)) fail(what + " " + *shortfall);
+  mark().require_memory(bytes, what);
 }
 
 double YamlNodeReader::as_double() const {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "io/yaml/source_mark.hpp"
 
 namespace relcp::io {
 
@@ -36,6 +37,7 @@ class YamlNodeReader {
   const std::string& key_path() const { return key_path_; }
   int line() const;  // 1-based; 0 when the node has no position (a missing key)
 
+  SourceMark mark() const { return {file_, line(), key_path_}; }
   [[noreturn]] void fail(const std::string& message) const;
   // Fails, naming this node, when `bytes` exceed the memory budget (core/memory_budget.hpp):
   // "<what> needs 7.5 GiB of memory, more than ...".

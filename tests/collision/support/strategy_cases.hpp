@@ -1,40 +1,32 @@
 #pragma once
-// Parameters of the contact tests run for every strategy (single, multisphere, relcp), each
-// overdamped and inertial, and their readable gtest names ("relcpInertial").
+// Parameters of the contact tests run for every strategy of the table (strategy_registry.hpp),
+// each overdamped and inertial, and their readable gtest names ("relcpInertial").
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "collision/strategies/contact_settings.hpp"
+#include "collision/strategies/strategy_registry.hpp"
 
 namespace relcp::collision::testing {
 
 struct StrategyCase {
-  ContactStrategyKind strategy;
+  std::string strategy;
   bool inertial;
 };
 
-inline const char* strategy_name(ContactStrategyKind strategy) {
-  return strategy == ContactStrategyKind::single        ? "single"
-         : strategy == ContactStrategyKind::multisphere ? "multisphere"
-                                                        : "relcp";
-}
-
 // Every strategy overdamped, then every strategy inertial.
 inline std::vector<StrategyCase> every_strategy_case() {
-  return {StrategyCase{ContactStrategyKind::single, false},
-          StrategyCase{ContactStrategyKind::multisphere, false},
-          StrategyCase{ContactStrategyKind::relcp, false},
-          StrategyCase{ContactStrategyKind::single, true},
-          StrategyCase{ContactStrategyKind::multisphere, true},
-          StrategyCase{ContactStrategyKind::relcp, true}};
+  std::vector<StrategyCase> cases;
+  for (const bool inertial : {false, true}) {
+    for (const std::string& name : contact_strategy_names()) cases.push_back({name, inertial});
+  }
+  return cases;
 }
 
 inline std::string case_name(const ::testing::TestParamInfo<StrategyCase>& info) {
-  return std::string(strategy_name(info.param.strategy)) +
-         (info.param.inertial ? "Inertial" : "Overdamped");
+  return info.param.strategy + (info.param.inertial ? "Inertial" : "Overdamped");
 }
 
 }  // namespace relcp::collision::testing

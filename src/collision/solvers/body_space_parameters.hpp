@@ -1,0 +1,29 @@
+#pragma once
+// The knobs of the body-space solvers "alm" and "ip" (and of "auto", which runs them), with their
+// scenario keys (docs/collision_alm.md).
+
+#include "collision/solvers/solver_parameters.hpp"
+
+namespace relcp::collision {
+
+// Where alm and ip factorize their Newton matrices (docs/collision_alm.md).
+enum class AlmFactorization {
+  automatic,    // gathered while the LCP has at most kAlmGatherRows rows, else distributed
+  gathered,     // the LCP gathered on rank 0, CHOLMOD; the other ranks wait
+  distributed,  // each rank its own rows, MUMPS over all ranks; nothing gathered
+};
+// The largest LCP alm gathers on rank 0 under AlmFactorization::automatic: about 0.5 GB there.
+inline constexpr long long kAlmGatherRows = 200000;
+
+struct BodySpaceParameters {
+  // alm: the penalty rho of the augmented Lagrangian is penalty / lambda_max(A); the multiplier
+  // update shrinks an error component along an eigenvalue lambda of A by 1 / (1 + rho lambda).
+  // Must be positive and finite. Key alm_penalty.
+  double penalty = 1e6;
+  AlmFactorization factorization = AlmFactorization::automatic;  // key alm_factorization
+
+  static const std::vector<SolverParameterSpec>& scenario_keys();
+  static BodySpaceParameters from(const SolverParameterValues& values);
+};
+
+}  // namespace relcp::collision
