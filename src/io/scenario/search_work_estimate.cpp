@@ -52,7 +52,7 @@ double estimated_candidate_pairs(const Scenario& scenario) {
   }
   if (bodies < 2.0) return 0.0;
   // Two bodies are candidates when their bounding balls come within the buffer.
-  const double reach = 2.0 * largest_radius + scenario.collision.contact.search_buffer;
+  const double reach = 2.0 * largest_radius + scenario.collision.contact.strategy.search_buffer;
   const Vec3 sides = (extent.upper - extent.lower).cwiseMax(Vec3::Constant(reach));
   const double volume = std::max(sides.prod(), own_volume);
   const double ball = 4.0 / 3.0 * std::numbers::pi * reach * reach * reach;
