@@ -44,7 +44,7 @@ struct ContactSettings {
   // Diagonal scaling of bbpgd / apgd / mprgp (docs/collision.md); minmap and alm take none.
   DistributedPreconditioner preconditioner = DistributedPreconditioner::none;
   // Start a step's first LCP from the previous step's forces, matched by constraint key
-  // (PreviousStepForces), instead of zero (D25). Off by default: docs/collision_strategies.md.
+  // (PreviousStepForces), instead of zero. Off by default: docs/collision_strategies.md.
   bool warm_start_from_previous_step = false;
   int max_relcp_iterations = 100;    // LCP solves per step at most (relcp)
   RelcpCapPolicy on_max_relcp_iterations = RelcpCapPolicy::accept;
