@@ -12,7 +12,8 @@
 //   S_j = sum_{l<j} rho^{j-1-l} a_l,   T_j = sum_{l<j} rho^{j-1-l} a_{l+1} = rho S_j + a_j - rho^j a_0,
 // because on a uniform grid e^{z (t_j - t_{l+1})} = rho^{j-1-l}. S_j is one Horner sum, so the
 // weights W_{j,l,p} (docs/laplace.md) are never stored (O(J P) memory instead of O(J^2 P));
-// |rho| <= 1 except near p = 0 where rho^j = e^{w_0} = e^{mu (1 - sin gamma)} stays small, so nothing grows.
+// |rho| <= 1 except near p = 0 where rho^j = e^{w_0} = e^{mu (1 - sin gamma)} stays small, so
+// nothing grows.
 // Entry (j, p) lives at index (j - 1) * (P + 1) + p.
 
 #include <complex>
