@@ -27,8 +27,8 @@ SolverOptions tight_options() {
   return options;
 }
 
-// The worked example of Part 4: a unit point mass on the plane z = 0, normal e_z, K = 4
-// directions (+x, +y, -x, -y), mu = 0.5, h = 0.01, gravity 9.81.
+// The point-mass example of docs/lcp_pivoting.md ("Contact LCP builder"): a unit point mass on the
+// plane z = 0, normal e_z, K = 4 directions (+x, +y, -x, -y), mu = 0.5, h = 0.01, gravity 9.81.
 ContactStep point_mass_on_plane(const Vector& velocity) {
   ContactStep step;
   step.inverse_mass = DenseMatrix::Identity(3, 3);
