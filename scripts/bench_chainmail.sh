@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The chainmail of the ReLCP paper (section 4.5, Fig. 6; digest relcp.md 6.4, D21, D22):
+# The chainmail of the ReLCP paper (Palmer et al. 2025, Sec. 4.4, Fig. 6; docs/results.md):
 # ReLCP, LCP-MS with 32 spheres along each ring's centreline and the single deepest-point LCP
 # at dt = 1e-3 (configs/chainmail.yaml: a 10 x 10 Japanese 4-in-1 net of tori R = 1, r = 0.1
 # stretched by an outward radial field), then scripts/chainmail_figures.py draws the largest
@@ -16,7 +16,7 @@
 #   CONFIG        the scenario (default configs/chainmail.yaml; --quick:
 #                 configs/small/chainmail_small.yaml)
 #   STRATEGIES    default "relcp ms32 single"; msK is multisphere with K spheres per ring
-#   DT            time step (default 0.001, as in the paper for all three; D22)
+#   DT            time step (default 0.001 for all three; the paper states it for the single LCP)
 #   END_TIME | STEPS   run length (default: the scenario's)
 #   CAP_SECONDS   wall-time cap per run (default 0 = none; --quick: 30)
 #   TOLERANCE     collision.tolerance of the runs and the reference line of Fig. 6c (default:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The growing bacterial colony of the ReLCP paper (section 4.4, Fig. 5, Table 3; digest relcp.md
-# 6.3, D17-D20): ReLCP against LCP-MS with 5, 7, 17, 27 sub-spheres per cell
+# The growing bacterial colony of the ReLCP paper (Palmer et al. 2025, Sec. 4.3, Fig. 5, Table 3;
+# docs/results.md): ReLCP against LCP-MS with 5, 7, 17, 27 sub-spheres per cell
 # (configs/colony.yaml: one founder cell, 17 generations to 131,072 cells), then
 # scripts/colony_figures.py draws Fig. 5 b-c and writes Table 3, and scripts/render_colony.py
 # draws the colony like Fig. 5a (left half MS-7, right half ReLCP) with matplotlib.

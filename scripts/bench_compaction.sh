@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The compacting ellipsoid suspension of the ReLCP paper (section 4.3, Fig. 4 a-d, Table 2;
-# digest relcp.md 6.2, D16): ReLCP against LCP-MS with 3, 7, 13, 17, 23 sub-spheres at dt = 0.01
+# The compacting ellipsoid suspension of the ReLCP paper (Palmer et al. 2025, Sec. 4.2, Fig. 4 a-d,
+# Table 2; docs/results.md): ReLCP against LCP-MS with 3, 7, 13, 17, 23 sub-spheres at dt = 0.01
 # and 0.1 (configs/compaction.yaml: 10,000 ellipsoids at volume fraction 0.25%), then
 # scripts/compaction_figures.py draws Fig. 4 and writes Table 2.
 #

@@ -65,7 +65,8 @@ for h in "${steps[@]}"; do
   row "$(run "moreau_$h" "{name: moreau, h: $h}")" "Moreau (implicit Euler + LCP), h = $h"
 done
 if [[ "${QUICK:-0}" != 1 ]]; then
-  # Euler at the error of Table 2's Algorithm 2 (about 5e-6) for the D4 comparison.
+  # Euler at the error of Table 2's Algorithm 2 (about 5e-6) for the order claim (test D4,
+  # docs/lcp.md).
   row "$(run "euler_5e-7" "{name: taubert-euler, h: 5e-7}")" "Taubert I (Euler), h = 5e-7"
 fi
 for tolerance in "${tolerances[@]}"; do

@@ -17,7 +17,7 @@
 #   RELCP_DTS          ReLCP time steps (default "1e-1 1e-2 1e-3 1e-4"; --quick "1e-1 1e-2 1e-3")
 #   MS_COUNTS          sphere counts (default "3 7 13 17 23 27")
 #   SAMPLE             snapshot interval in time units (default 0.1)
-#   END_TIME           final time (default 500, digest D15)
+#   END_TIME           final time (default 500: separation is at ~400; docs/results.md)
 #   JOBS               runs at once (default nproc); every run uses OMP_NUM_THREADS=1
 #   NICE               niceness of the runs (default 10)
 #   ONLY               run only these run names (e.g. "relcp_dt1e-4"), then make the table

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Chainmail of rings (ReLCP paper Fig. 6; digest relcp.md 6.4) from the runs of
+"""Chainmail of rings (Palmer et al. 2025, Sec. 4.4, Fig. 6) from the runs of
 scripts/bench_chainmail.sh: ReLCP, multisphere with 32 spheres per ring and the single-constraint
 LCP.
 

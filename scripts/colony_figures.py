@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Growing bacterial colony (ReLCP paper Fig. 5 b-c and Table 3; digest relcp.md 6.3) from the
+"""Growing bacterial colony (Palmer et al. 2025, Sec. 4.3, Fig. 5 b-c and Table 3) from the
 runs of scripts/bench_colony.sh.
 
     python3 scripts/colony_figures.py RUNS... [--out DIR] [--window 10]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compacting ellipsoid suspension (ReLCP paper Fig. 4 a-d and Table 2; digest relcp.md 6.2) from
+"""Compacting ellipsoid suspension (Palmer et al. 2025, Sec. 4.2, Fig. 4 a-d and Table 2) from
 the runs of scripts/bench_compaction.sh.
 
     python3 scripts/compaction_figures.py RUNS... [--out DIR] [--window 100]

@@ -71,7 +71,7 @@ class Stats:
         return list(self._columns)
 
     def contact_seconds(self):
-        """detection + assembly + solve seconds per step (the collision pipeline, digest D23)."""
+        """detection + assembly + solve seconds per step (collision pipeline, docs/results.md)."""
         return self.detection_seconds + self.assembly_seconds + self.solve_seconds
 
     def select(self, mask_or_index):

@@ -3,8 +3,8 @@
 
 Reads RESULTS/<run>/relcp.h5 for every run directory (relcp_dt<dt>, ms<NN>_dt<dt>), takes the
 upper body's (id 0) x, y and rotation angle about z (radians, from the quaternion, unwrapped) at
-the common sample times, and computes L2 errors = RMS over the common times (digest D14) against
-the finest finished ReLCP run. Writes RESULTS/table1.json and RESULTS/fig3.png and prints a
+the common sample times, and computes L2 errors = RMS over the common times (docs/results.md)
+against the finest finished ReLCP run. Writes RESULTS/table1.json and RESULTS/fig3.png and prints a
 Markdown table.
 
   /usr/bin/python3 scripts/two_ellipsoids_table.py results/two_ellipsoids [--reference relcp_dt1e-4]
@@ -20,7 +20,7 @@ import sys
 import h5py
 import numpy as np
 
-PAPER = {  # digest relcp.md 6.1, Table 1 (reference: ReLCP dt = 1e-5; LCP-MS at dt = 1e-5)
+PAPER = {  # Palmer et al. 2025, Table 1 (reference: ReLCP dt = 1e-5; LCP-MS at dt = 1e-5)
     "relcp": {"1e-1": [2.4530, 1.0111, 0.1078], "1e-2": [0.0256, 0.0243, 0.0041],
               "1e-3": [0.0048, 0.0044, 0.0006], "1e-4": [0.0026, 0.0024, 0.0003],
               "1e-5": [0.0, 0.0, 0.0]},

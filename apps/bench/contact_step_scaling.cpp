@@ -1,19 +1,19 @@
 // Cost of one ReLCP contact step as the body count grows (collision::ContactResolver, strategy
-// relcp, bbpgd unless --solver says otherwise, tolerance 1e-5, search buffer 0.2, overdamped drag 1, dt 0.01), split into the
-// resolver's detection, assembly and solve times. An MPI main (rank timings synchronised by
-// barriers); scripts/bench_contact_scaling.sh runs the series, docs/benchmarks.md ("Contact step
-// scaling") has results.
+// relcp, bbpgd unless --solver says otherwise, tolerance 1e-5, search buffer 0.2, overdamped drag
+// 1, dt 0.01), split into the resolver's detection, assembly and solve times. An MPI main (rank
+// timings synchronised by barriers); scripts/bench_contact_scaling.sh runs the series,
+// docs/benchmarks.md ("Contact step scaling") has results.
 //
 // The packing: N ellipsoids with semi-axes (1, 1, 2), random orientations, centres placed by
 // random sequential addition (true shared-normal separation >= --min-gap against every placed
 // body) in a cube whose side gives the initial volume fraction --volume-fraction; open space
 // (no periodic axes). Generated on rank 0, broadcast, distributed with distribute_from_all and
-// Zoltan2 rcb. Loads: an inward radial force (dynamics::RadialForce, paper section 4.3) plus a
-// fixed random force per body (random direction, --random-force), so that neighbours are pushed
-// into each other everywhere in the packing, not only where the radial flow converges, and the
-// contact network is loaded at every step. --warmup-steps steps (reported, but not in the means;
-// the first one removes the initial overlaps) form the contacts, then --steps timed steps follow.
-// One step = forces, contact-free velocities, resolve, advance, migrate (as
+// Zoltan2 rcb. Loads: an inward radial force (dynamics::RadialForce, Palmer et al. 2025,
+// Sec. 4.2) plus a fixed random force per body (random direction, --random-force), so that
+// neighbours are pushed into each other everywhere in the packing, not only where the radial flow
+// converges, and the contact network is loaded at every step. --warmup-steps steps (reported, but
+// not in the means; the first one removes the initial overlaps) form the contacts, then --steps
+// timed steps follow. One step = forces, contact-free velocities, resolve, advance, migrate (as
 // io::Simulation::advance_one_step); only resolve() is timed: the resolver's detection / assembly
 // / solve wall seconds (slowest rank) and the CPU seconds of the busiest rank. Output: one JSON
 // object on stdout (appended to --json FILE too), per-step lines on stderr.

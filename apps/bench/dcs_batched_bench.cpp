@@ -1,4 +1,4 @@
-// Batched back ends of the DLCP methods (spec/wuchen.md 6.1-6.3), CPU against GPU:
+// Batched back ends of the DLCP methods (docs/dlcp.md, docs/laplace.md), CPU against GPU:
 //   Lcp/<backend>/<problem>/<J>        J LCPs with one M and J right-hand sides, solved as one
 //                                      batch; items_per_second = LCPs per second.
 //       small4     [PL] 4.1's M (4 x 4 Z-matrix), least element (enumeration on the GPU)

@@ -1,4 +1,4 @@
-// LCP solver benchmark on Erleben's synthetic families (digest Part 5, E7; [E] Fig. 5):
+// LCP solver benchmark on Erleben's synthetic families (docs/lcp.md, E7; Erleben 2013, Fig. 5):
 //   Fluid/<solver>/G       sparse fluid LCPs, N = G^3 up to 8000: iterations and time to
 //                          ||min(z, Mz+q)||_inf <= 1e-8 for PGS, PSOR(1.4), min-map and Fischer-Newton;
 //   FluidSweeps/G          10 PGS sweeps at tolerance 0: time per sweep against nnz (O(nnz));

@@ -1,6 +1,6 @@
 #pragma once
 // The shared main() wrapper of every app: turns errors into the project's exit codes and one
-// clear line on stderr (DESIGN.md: 0 ok, 2 bad input or usage, 3 run-time failure).
+// clear line on stderr (docs/running.md: 0 ok, 2 bad input or usage, 3 run-time failure).
 
 #include <CLI/CLI.hpp>
 #include <functional>

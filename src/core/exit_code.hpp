@@ -2,7 +2,7 @@
 
 namespace relcp {
 
-// Process exit codes shared by every app (DESIGN.md, conventions).
+// Process exit codes shared by every app (docs/design.md, "Conventions"; docs/running.md).
 enum ExitCode : int {
   kExitOk = 0,
   kExitBadInput = 2,      // bad input or usage

@@ -1,5 +1,5 @@
 #pragma once
-// Growth and division of spherocylinder cells (bacterial colony, paper section 4.4). The
+// Growth and division of spherocylinder cells (bacterial colony, Palmer et al. 2025, Sec. 4.3). The
 // tip-to-tip length l = length + 2 radius grows as dl/dt = rate l, exactly over a step; a cell
 // with l >= divide_at splits into two cells of length l/2 end to end (split_cell), each turned
 // by +-angle_noise_deg (random sign) about the lab z axis in a monolayer, about its body x axis

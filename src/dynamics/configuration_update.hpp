@@ -1,6 +1,6 @@
 #pragma once
 // The explicit configuration update C <- C + dt G U from the bodies' stored velocities, with the
-// exact rotation of the orientation (digest relcp.md 1.1, option E).
+// exact rotation of the orientation (docs/geometry.md, "Quaternion kinematics").
 
 #include <span>
 

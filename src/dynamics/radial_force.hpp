@@ -1,7 +1,7 @@
 #pragma once
-// Field `radial` (paper section 4.3): F = sign * scale * x (|x| - sin|x|) / |x|^2 with x the
-// centre's offset from `center`; magnitude ~ |x|^2 / 6 near the centre and -> scale far away.
-// sign = -1 pulls toward the centre. No torque.
+// Field `radial` (Palmer et al. 2025, Sec. 4.2): F = sign * scale * x (|x| - sin|x|) / |x|^2
+// with x the centre's offset from `center`; magnitude ~ |x|^2 / 6 near the centre and -> scale far
+// away. sign = -1 pulls toward the centre. No torque.
 
 #include "core/types.hpp"
 #include "dynamics/force_field.hpp"

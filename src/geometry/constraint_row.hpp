@@ -1,5 +1,5 @@
 #pragma once
-// One row of the constraint Jacobian D^T (digest relcp.md 1.4, paper eq. 10): the rate of change
+// One row of the constraint Jacobian D^T (Palmer et al. 2025, eqs. (10), (19)): the rate of change
 // of a contact's phi under rigid-body velocities, d phi / dt = row . U, with U the lab-frame
 // linear and angular velocities about the body centres. The same entries, read as a column of D,
 // are the force and torque that a unit multiplier applies: -nu into A, +nu into B.

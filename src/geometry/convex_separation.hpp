@@ -1,6 +1,7 @@
 #pragma once
-// Shared-normal signed distance of two convex bodies given by their support functions (digest
-// relcp.md 3.1-3.2): the maximum over unit nu of Phi(nu) = (x_b - x_a).nu - h_a(nu) - h_b(-nu),
+// Shared-normal signed distance of two convex bodies given by their support functions (Palmer
+// et al. 2025, Sec. 2.5; docs/geometry.md): the maximum over unit nu of
+//   Phi(nu) = (x_b - x_a).nu - h_a(nu) - h_b(-nu),
 // found by Newton's method on the sphere with analytic derivatives.
 //
 // - A positive local maximum is the global one (Phi is concave and 1-homogeneous), and so is a

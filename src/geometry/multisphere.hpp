@@ -1,8 +1,9 @@
 #pragma once
-// Multisphere decompositions (digest relcp.md 4): a body approximated by a union of spheres.
+// Multisphere decompositions (Palmer et al. 2025, Secs. 4.2-4.4; docs/geometry.md): a body
+// approximated by a union of spheres.
 //   ellipsoid: an odd count of inscribed spheres centred on the major axis, equally spaced, the
 //     largest at the centre (radius = the minor semi-axis) and the end ones osculating the tips
-//     (Markauskas et al. 2010, as reconstructed in the digest 4.1);
+//     (Markauskas et al. 2010, as reconstructed in docs/geometry.md);
 //   spherocylinder: spheres of the rod radius equally spaced along the axis segment, the end
 //     ones equal to the caps;
 //   torus: spheres of the minor radius equally spaced in angle on the centreline;

@@ -1,7 +1,7 @@
 #pragma once
-// Orientation kinematics (digest relcp.md 1.1): the map G from body velocities (u, omega) to the
-// configuration rate (x', q'), with omega in the lab frame, and the exact rotation update
-// ("option E") used to advance and to rebuild trial configurations.
+// Orientation kinematics (Palmer et al. 2025, Sec. 2.1; docs/geometry.md): the map G from body
+// velocities (u, omega) to the configuration rate (x', q'), with omega in the lab frame, and the
+// exact rotation update used to advance and to rebuild trial configurations.
 
 #include <Eigen/Core>
 

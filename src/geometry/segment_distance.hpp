@@ -27,7 +27,7 @@ SegmentClosestPoints closest_points(const Segment& a, const Segment& b);
 
 // Unit direction from a toward b for the signed separation of the rounded segments: along
 // point_b - point_a when those are distinct; otherwise (the axes touch) a maximizer of the
-// shared-normal separation (digest relcp.md 3.3): the common perpendicular a.axis x b.axis
+// shared-normal separation (docs/geometry.md): the common perpendicular a.axis x b.axis
 // oriented along the centre difference, or for parallel or degenerate segments the centre
 // difference perpendicular to the axis, or a fixed perpendicular when even that vanishes.
 Vec3 separation_direction(const Segment& a, const Segment& b, const SegmentClosestPoints& closest);

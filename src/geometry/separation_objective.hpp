@@ -1,6 +1,6 @@
 #pragma once
-// The shared-normal separation of two convex bodies as a function of the normal (digest
-// relcp.md 3.1): Phi(nu) = (x_b - x_a).nu - h_a(nu) - h_b(-nu). The balls of both bodies only
+// The shared-normal separation of two convex bodies as a function of the normal (docs/geometry.md,
+// "Semantics"): Phi(nu) = (x_b - x_a).nu - h_a(nu) - h_b(-nu). The balls of both bodies only
 // shift Phi by -(r_a + r_b), so this works with the cores (points, ellipsoids, at most one
 // segment) and adds the radii back in contact_points():
 //   Phi_core(nu) = offset.nu - S(nu) - half_length |axis.nu|,

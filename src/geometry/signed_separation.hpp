@@ -1,5 +1,6 @@
 #pragma once
-// Shared-normal signed distance (SNSD) between two bodies (digest relcp.md 3.1): phi > 0 is the
+// Shared-normal signed distance (SNSD) between two bodies (Palmer et al. 2025, Sec. 2.5;
+// docs/geometry.md, "Semantics"): phi > 0 is the
 // gap, phi < 0 minus the penetration depth; point_b - point_a = phi * normal, the normal being
 // the outward normal of A pointing toward B.
 

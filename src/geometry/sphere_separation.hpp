@@ -1,5 +1,5 @@
 #pragma once
-// Shared-normal signed distance of two spheres in closed form (digest relcp.md 3.5).
+// Shared-normal signed distance of two spheres in closed form (docs/geometry.md).
 
 #include "core/types.hpp"
 #include "geometry/signed_separation.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Shared-normal signed distance of rounded segments (digest relcp.md 3.3): spherocylinder pairs
+// Shared-normal signed distance of rounded segments (docs/geometry.md): spherocylinder pairs
 // and sphere-spherocylinder pairs, a sphere being a segment of half-length zero. The signed
 // distance is the axis distance minus both radii, exact also when the axes cross.
 

@@ -1,7 +1,7 @@
 #pragma once
 // All the shared-normal contacts of a torus below a threshold, not only the deepest: the local
 // minima of the centreline's distance to the other body. Interlocked rings typically have two
-// competing contacts, one on each side of the hole (digest relcp.md 3.4).
+// competing contacts, one on each side of the hole (docs/geometry.md, "Tori").
 
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Signed separation of tori (digest relcp.md 3.4): the torus is the set of points within
+// Signed separation of tori (docs/geometry.md, "Tori"): the torus is the set of points within
 // minor_radius of its centreline circle, so every shared-normal pair is a critical point of the
 // centreline's distance to the other body.
 

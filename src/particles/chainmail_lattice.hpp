@@ -1,5 +1,6 @@
 #pragma once
-// The `chainmail` body generator (paper section 4.5, digest D21): a Japanese 4-in-1 net of tori.
+// The `chainmail` body generator (Palmer et al. 2025, Sec. 4.4, Fig. 6; the paper gives no
+// lattice, our choice is in docs/scenario.md): a Japanese 4-in-1 net of tori.
 // Flat rings (axis z) sit on an nx x ny square lattice of pitch `spacing` in the plane z = 0;
 // between x-neighbours a connector ring with axis y, between y-neighbours one with axis x, each
 // threaded through both of its flat rings. A pure function of its input.

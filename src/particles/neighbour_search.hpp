@@ -1,6 +1,6 @@
 #pragma once
 // Broad phase over the particle store: candidate pairs whose bounding spheres come within the
-// search buffer (digest relcp.md 3.6), using the minimum periodic image.
+// search buffer (docs/particles.md, "Neighbour search"), using the minimum periodic image.
 
 #include <span>
 #include <vector>

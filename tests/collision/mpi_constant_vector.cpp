@@ -1,5 +1,5 @@
 // extend_constant_vector on 1-4 ranks: c = phi + dt J V for the newest generation, the earlier
-// rows unchanged (digest relcp.md 2.5).
+// rows unchanged (the append-only form of docs/collision.md).
 #include <gtest/gtest.h>
 #include <mpi.h>
 

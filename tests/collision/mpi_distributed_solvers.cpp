@@ -235,7 +235,8 @@ TEST_P(EverySolver, ReportsTheIterationCap) {
 
 TEST_P(EverySolver, NeverReportsConvergenceWithoutASolution) {
   // Rows d and -d for one pair: A = [a -a; -a a] with kernel (1, 1), and c = (-1, -1) has
-  // y^T c < 0 on it, so the LCP has no solution (digest relcp.md 1.8, item 4).
+  // y^T c < 0 on it, so the LCP has no solution (Palmer et al. 2025, App. A, with the sign
+  // corrected in docs/collision.md, "Errata").
   std::vector<GlobalId> owned;
   if (testing::rank_of(MPI_COMM_WORLD) == 0) owned = {0, 1};
   DistributedConstraintMatrix matrix(MPI_COMM_WORLD, owned);

@@ -1,5 +1,5 @@
-// ReLCP on 1-4 ranks (digest relcp.md 2.5-2.7, 6.0): old rows and their constant terms never
-// change, the collision work W_i does not decrease, an accepted step leaves no pair below
+// ReLCP on 1-4 ranks (Palmer et al. 2025, Sec. 3.1, Fig. 2): old rows and their constant terms
+// never change, the collision work W_i does not decrease, an accepted step leaves no pair below
 // -tolerance, three overlapping rods are separated within one step, the policy `fail` throws,
 // the iteration count goes to 1 as dt shrinks, and Jacobi-preconditioned solves give an
 // overlap-free step.

@@ -1,6 +1,6 @@
 // The hyperbolic contour rule of the Laplace iteration against exact integrators: the P -> inf
 // limit of [PL] (2.17) is the exact exponential integrator of the piecewise-linear source
-// (spec/wuchen.md 2.5, 6.5), and the quadrature error follows e^{-2.06 sqrt(P)} / sqrt(P).
+// (docs/laplace.md), and the quadrature error follows e^{-2.06 sqrt(P)} / sqrt(P) (Wu & Chen 2017).
 
 #include <gtest/gtest.h>
 
@@ -80,8 +80,8 @@ TEST(ContourParameters, WuChenValuesAndThetaMax) {
   EXPECT_NEAR(p25.gamma, 0.794, 1e-15);
   EXPECT_NEAR(p25.admissible_sector_angle(), 0.7768, 1e-4);
   const HyperbolicContourParameters p64 = HyperbolicContourParameters::wu_chen(64);
-  EXPECT_NEAR(p64.step * 64, 16.482, 1e-3);  // v_max of spec 2.5
-  // Theta_max at P = 25 computed independently in spec/wuchen.md 3.5.
+  EXPECT_NEAR(p64.step * 64, 16.482, 1e-3);  // v_max = P step
+  // Theta_max of [PL] (2.15) at P = 25, computed independently (docs/laplace.md).
   EXPECT_NEAR(HyperbolicContour(p25).theta_max(), 178.39, 0.01);
 }
 
@@ -116,8 +116,8 @@ TEST(ContourNodes, LieOnTheHyperbolaWithTheParametrizationDerivative) {
 }
 
 TEST(ContourInversion, WeidemanTrefethenContourInvertsTheResolventToSpecAccuracy) {
-  // e^{lambda t} = L^{-1}[1/(z - lambda)]; spec 2.5 quotes about 1e-4, 1e-9, 4e-13 for P = 4, 8,
-  // 12 (at t = 1; smaller t is a little worse, hence a factor 10 of room).
+  // e^{lambda t} = L^{-1}[1/(z - lambda)]; an independent check gave about 1e-4, 1e-9, 4e-13 for
+  // P = 4, 8, 12 (at t = 1; smaller t is a little worse, hence a factor 10 of room).
   const double lambda = -3.0;
   const std::vector<std::pair<int, double>> cases{{4, 1e-3}, {8, 1e-8}, {12, 4e-12}};
   for (const auto& [nodes, bound] : cases) {
@@ -130,7 +130,7 @@ TEST(ContourInversion, WeidemanTrefethenContourInvertsTheResolventToSpecAccuracy
 }
 
 TEST(ContourQuadrature, ScalarDuhamelTermFollowsTheTheoreticalRate) {
-  // spec 2.5's check: lambda = -3, J = 64, T = 1.
+  // The check of docs/laplace.md, "Measured numbers": lambda = -3, J = 64, T = 1.
   const TimeGrid grid = make_time_grid(1.0, 1.0 / 64);
   const DenseMatrix A = DenseMatrix::Constant(1, 1, -3.0);
   const Vector x0 = Vector::Constant(1, 0.7);

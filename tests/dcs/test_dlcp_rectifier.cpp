@@ -1,6 +1,7 @@
-// The rectifier of [GS] 4.1 and the infeasibility of its least-norm iteration (spec/wuchen.md
-// 7.1): the coupled backward-Euler reference clamps x at 0; the plain iteration fails where
-// its first iterate goes negative; the `coupled` policy converges to the reference.
+// The rectifier of [GS] Sec. 4.1 and the infeasibility of its least-norm iteration (docs/dlcp.md,
+// "Rectifier infeasibility"): the coupled backward-Euler reference clamps x at 0; the plain
+// iteration fails where its first iterate goes negative; the `coupled` policy converges to the
+// reference.
 
 #include <gtest/gtest.h>
 
@@ -13,7 +14,7 @@
 namespace relcp::dcs {
 namespace {
 
-// spec/wuchen.md 7.1: C = 1.8, h = 2^-10, T = 0.2 (204 steps in the digest's count).
+// The reference case of docs/dlcp.md: C = 1.8, h = 2^-10, T = 0.2 (204 steps).
 TimeGrid digest_grid() { return TimeGrid{std::ldexp(1.0, -10), 204}; }
 
 CoupledEulerResult reference(const DncpProblem& problem, const TimeGrid& grid) {
@@ -54,8 +55,8 @@ TEST(Rectifier, CoupledBackwardEulerClampsTheVoltageWithEqualDiodeCurrents) {
     EXPECT_NEAR(Y(3, j), 0.0, 1e-8);
     if (std::abs(X(0, j)) <= 1e-10) ++clamped;
   }
-  EXPECT_NEAR(clamped, 55, 2);                   // digest: 55 of 204 steps
-  EXPECT_NEAR(Y.row(0).maxCoeff(), 5.25, 0.02);  // digest: max y1 = y3 = 5.25
+  EXPECT_NEAR(clamped, 55, 2);                   // docs/dlcp.md: 55 of 204 steps
+  EXPECT_NEAR(Y.row(0).maxCoeff(), 5.25, 0.02);  // docs/dlcp.md: max y1 = y3 = 5.25
 }
 
 TEST(Rectifier, PlainLeastNormIterationFailsWhereItsFirstIterateGoesNegative) {
@@ -65,7 +66,7 @@ TEST(Rectifier, PlainLeastNormIterationFailsWhereItsFirstIterateGoesNegative) {
   EXPECT_TRUE(run.report.lcp_failed);
   EXPECT_FALSE(run.report.converged);
   EXPECT_EQ(run.report.failure_status, lcp::Status::infeasible);
-  EXPECT_NEAR(run.report.failure_time, 0.0381, 0.001);  // digest: x^1 first negative at t = 0.0381
+  EXPECT_NEAR(run.report.failure_time, 0.0381, 0.001);  // x^1 first negative at t = 0.0381
 }
 
 TEST(Rectifier, CoupledPolicyConvergesToTheCoupledBackwardEulerSolution) {

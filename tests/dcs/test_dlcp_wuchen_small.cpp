@@ -1,5 +1,5 @@
 // [PL] 4.1 as reconstructed: the printed M^h (labelled 2^-8, 2^-7, 2^-6 in the paper, which is
-// h = 2^-9, 2^-8, 2^-7; spec/wuchen.md 0, 4.3) and where M^h stops being a Z-matrix.
+// h = 2^-9, 2^-8, 2^-7; docs/dlcp.md) and where M^h stops being a Z-matrix.
 
 #include <gtest/gtest.h>
 
@@ -71,8 +71,8 @@ TEST(WuChenSmall, StepMatrixLosesTheZPropertyBetweenTwoToMinusEightAndMinusSeven
   EXPECT_FALSE(is_z_matrix(step_matrix(std::ldexp(1.0, -7))));
   EXPECT_FALSE(is_z_matrix(step_matrix(std::ldexp(1.0, -6))));
 
-  // Bisection on the largest off-diagonal entry: the threshold h* = 0.0060779 = 2^-7.362 of the
-  // digest, where entry (3,2) (1-based) crosses zero.
+  // Bisection on the largest off-diagonal entry: the threshold h* = 0.0060779 = 2^-7.362
+  // (docs/dlcp.md), where entry (3,2) (1-based) crosses zero.
   double below = std::ldexp(1.0, -8), above = std::ldexp(1.0, -7);
   for (int i = 0; i < 60; ++i) {
     const double middle = 0.5 * (below + above);

@@ -1,4 +1,4 @@
-// Stewart's three-mass problem (eq. 15): the digest's tests D1 and D2.
+// Stewart's three-mass problem (Stewart 1996, eq. (15)): reference tests D1 and D2 (docs/lcp.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // The sine-transform linear half of the Laplace iteration (laplace_sine_ode_solver.hpp) on the
-// parabolic Signorini problem of [PL] 4.2 (spec/wuchen.md 4.4) on a coarse grid: structure
+// parabolic Signorini problem of [PL] Sec. 4.2 (docs/dlcp.md) on a coarse grid: structure
 // detection, agreement with the dense resolvent solver, and the full iteration.
 
 #include <gtest/gtest.h>

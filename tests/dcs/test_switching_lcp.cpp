@@ -32,7 +32,7 @@ class ChainSwitchingLcp : public ::testing::Test {
 };
 
 TEST_F(ChainSwitchingLcp, ForceBeyondTheBoundReversesTheMass) {
-  // g1 = -1 < -0.3: mass 1 starts sliding backwards (the digest's switch #1: z^2 = (0, 1)).
+  // g1 = -1 < -0.3: mass 1 starts sliding backwards (as at switch 1 of test C4: z^2 = (0, 1)).
   const ActiveSetChoice backwards = choose(0.5);
   EXPECT_EQ(backwards.chosen, (ActiveSet{{0}, {1}, {1}}));
   EXPECT_EQ(backwards.candidates.size(), 1u);
@@ -98,7 +98,7 @@ TEST(SwitchingLcp, StayingOnARepellingSurfaceIsAnAmbiguousChoice) {
 }
 
 TEST(SwitchingLcp, ExampleFiveAtTheOriginHasTheUniqueDigestSolution) {
-  // Digest 1.10(a): z = (1/2, 1/2, 1/2, 1/2), mu~ = (4, 4) with alpha = 2.
+  // Test C1 (docs/lcp_pivoting.md): z = (1/2, 1/2, 1/2, 1/2), mu~ = (4, 4) with alpha = 2.
   const SignSystem system({SignComponent{1.0, 0.0, 1.0}, SignComponent{1.0, 0.0, 1.0}});
   CountedSystem counted(system);
   const ActiveSet candidates = {{0, 1}, {0, 1}};

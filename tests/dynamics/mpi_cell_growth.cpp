@@ -19,8 +19,8 @@ double tip_to_tip(const Body& body) {
   return rod.length + 2.0 * rod.radius;
 }
 
-// A monolayer colony (paper section 4.4 scaled down): rods of l0 = 2, diameter 0.5, axes
-// along y, 10 apart on the x axis; dl/dt = l, division at 4; with dt = ln 2 / 16 every cell
+// A monolayer colony (Palmer et al. 2025, Sec. 4.3, scaled down): rods of l0 = 2, diameter 0.5,
+// axes along y, 10 apart on the x axis; dl/dt = l, division at 4; with dt = ln 2 / 16 every cell
 // divides every 16 steps.
 struct Colony {
   particles::ParticleStore store{MPI_COMM_WORLD, particles::Domain{}};

@@ -1,4 +1,4 @@
-// configs/small/chainmail_small.yaml (paper section 4.5, Fig. 6c at CI size): under the
+// configs/small/chainmail_small.yaml (Palmer et al. 2025, Sec. 4.4, Fig. 6c at CI size): under the
 // outward field the net expands; ReLCP keeps the true ring overlap within its tolerance at
 // every step, while the single deepest-point LCP lets interlocked rings sink into each other.
 

@@ -1,6 +1,6 @@
-// configs/small/colony_small.yaml (paper section 4.4 at CI size): the cell count doubles at
-// each division time k ln 2, every cell stays in the plane z = 0, and the contacts keep the
-// overlaps small, with the config's solver and with the body-space solvers distributed (run on
+// configs/small/colony_small.yaml (Palmer et al. 2025, Sec. 4.3, at CI size): the cell count
+// doubles at each division time k ln 2, every cell stays in the plane z = 0, and the contacts keep
+// the overlaps small, with the config's solver and with the body-space solvers distributed (run on
 // 1, 2 and 3 ranks).
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// configs/small/compaction_small.yaml (paper section 4.3 at CI size): ReLCP keeps every step
-// within its overlap tolerance while the suspension packs, and LCP-MS with 3 spheres per
+// configs/small/compaction_small.yaml (Palmer et al. 2025, Sec. 4.2, at CI size): ReLCP keeps every
+// step within its overlap tolerance while the suspension packs, and LCP-MS with 3 spheres per
 // ellipsoid needs more constraints than ReLCP for the packed state.
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Multisphere decompositions: every sub-sphere inside the true body, the ellipsoid's centre and
-// end spheres, the digest's table of radii, counts, and the lab-frame helper.
+// end spheres, the table of radii in docs/geometry.md, counts, and the lab-frame helper.
 
 #include <gtest/gtest.h>
 
@@ -76,7 +76,7 @@ TEST(Multisphere, EllipsoidCentreSphereHasTheMinorSemiAxisAndEndSpheresOsculateT
 }
 
 TEST(Multisphere, ProlateSpheroidMatchesTheDigestTable) {
-  // Digest relcp.md 4.1, a = 2, b = 1, N = 7: centres 0, 0.5, 1.0, 1.5.
+  // docs/geometry.md, "Multisphere decompositions", a = 2, b = 1, N = 7: centres 0, 0.5, 1.0, 1.5.
   const auto spheres = multisphere_decomposition(Ellipsoid{Vec3(1.0, 1.0, 2.0)}, 7);
   const double expected_centres[] = {0.0, 0.5, 1.0, 1.5};
   const double expected_radii[] = {1.0, 0.9574, 0.8165, 0.5};
@@ -115,7 +115,8 @@ TEST(Multisphere, TorusSpheresSitOnTheCentrelineEquallySpaced) {
     EXPECT_NEAR(sphere.centre.head<2>().norm(), 1.0, 1e-15);
     EXPECT_EQ(sphere.centre.z(), 0.0);
     EXPECT_EQ(sphere.radius, 0.1);
-    // Digest 4.3: neighbours 2 R sin(pi / 32) = 0.19603 apart, slightly overlapping.
+    // 32 per ring (Palmer et al. 2025, Sec. 4.4): neighbours 2 R sin(pi / 32) = 0.19603 apart,
+    // slightly overlapping.
     EXPECT_NEAR((next.centre - sphere.centre).norm(), 0.19603, 1e-5);
   }
 }

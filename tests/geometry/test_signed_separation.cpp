@@ -281,7 +281,7 @@ TEST(SignedSeparation, SphereSphereIsClosedForm) {
 }
 
 TEST(SignedSeparation, DeepOverlapIsMinusThePenetrationDepthNotTheFarSide) {
-  // The digest's pitfall (3.1): two spheres d apart have Phi = d - 2r, not -(d + 2r).
+  // docs/geometry.md, "Semantics": two spheres d apart have Phi = d - 2r, not -(d + 2r).
   const SignedSeparation s = signed_separation(Sphere{1.0}, Pose{}, Sphere{1.0},
                                                Pose{Vec3(0.5, 0.0, 0.0), Quaternion::Identity()});
   EXPECT_DOUBLE_EQ(s.phi, -1.5);

@@ -1,4 +1,4 @@
-// The frictional contact LCP builder (spec/stewart-erleben.md Part 4; tests F1-F3 and the
+// The frictional contact LCP builder (Erleben 2013, Sec. 4.1; reference tests F1-F3 and the
 // contact part of B5).
 
 #include <gtest/gtest.h>
@@ -27,8 +27,8 @@ SolverOptions tight_options() {
   return options;
 }
 
-// The worked example of Part 4: a unit point mass on the plane z = 0, normal e_z, K = 4
-// directions (+x, +y, -x, -y), mu = 0.5, h = 0.01, gravity 9.81.
+// The point-mass example of docs/lcp_pivoting.md ("Contact LCP builder"): a unit point mass on the
+// plane z = 0, normal e_z, K = 4 directions (+x, +y, -x, -y), mu = 0.5, h = 0.01, gravity 9.81.
 ContactStep point_mass_on_plane(const Vector& velocity) {
   ContactStep step;
   step.inverse_mass = DenseMatrix::Identity(3, 3);
@@ -99,7 +99,8 @@ TEST(ContactModel, F2StickingImpulsesDifferButTheVelocityIsZero) {
     EXPECT_LE(velocity_after_contact(step, z).lpNorm<Eigen::Infinity>(), 1e-12);
     tangent_impulses.push_back(impulses.tangent);
   }
-  // The digest's vertices (0, 0, 0.3, 0) and (0.124525, 0, 0.424525, 0) are both solutions.
+  // The vertices (0, 0, 0.3, 0) and (0.124525, 0, 0.424525, 0) are both solutions
+  // (docs/lcp_pivoting.md).
   auto found = [&](const Vector& lambda_t) {
     for (const Vector& t : tangent_impulses) {
       if ((t - lambda_t).lpNorm<Eigen::Infinity>() <= 1e-12) return true;

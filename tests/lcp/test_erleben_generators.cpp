@@ -121,7 +121,7 @@ TEST(ErlebenGenerators, ContactMatrixHasStewartTrinklePattern) {
   EXPECT_GT(smallest_eigenvalue(B), 0.0);
   EXPECT_FALSE(A.isApprox(A.transpose()));
   const double fill = static_cast<double>((A.array() != 0.0).count()) / static_cast<double>(A.size());
-  EXPECT_NEAR(fill, 0.47, 0.1);  // [E] digest: about 0.47 for K = 30
+  EXPECT_NEAR(fill, 0.47, 0.1);  // about 0.47 for K = 30 with Erleben's make_contact_matrix
 }
 
 TEST(ErlebenGenerators, PdMatrixHasLinearSpectrum) {

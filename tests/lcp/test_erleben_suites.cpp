@@ -1,4 +1,5 @@
-// Erleben's synthetic experiments (digest Part 5, E1-E6) as fast properties of the solver suite,
+// Erleben's synthetic experiments (Erleben 2013, Sec. 7; E1-E6 of docs/lcp.md) as fast properties
+// of the solver suite,
 // on problems from the ported generators with the corrected make_lcp (planted true solution).
 // Tolerances are on relcp's natural residual ||min(z, Mz+q)||_inf, not on [E]'s merits; the
 // mapping and the measured counts are in docs/lcp.md. E7 (timing growth) is a benchmark

@@ -1,4 +1,4 @@
-// Primal-dual interior point on the Kojima map (Erleben's ip_lcp.m, digest section 2.6):
+// Primal-dual interior point on the Kojima map (ip_lcp.m of Erleben's num4lcp; docs/lcp_newton.md):
 // convergence on SPD, non-symmetric, contact and large sparse problems, and its step rules.
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Newton directions and the projected Armijo search shared by the min-map and Fischer-Newton
-// methods: invariants B2 and B3 of spec/stewart-erleben.md Part 5.
+// methods: invariants B2 and B3 of docs/lcp.md, "Reference tests".
 
 #include <gtest/gtest.h>
 

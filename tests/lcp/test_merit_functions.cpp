@@ -1,6 +1,6 @@
 // The complementarity functions behind the Newton methods: sign tables of min(x, y) and
-// phi_FB (A6) and the Fischer-Burmeister Jacobian elements (A7) of spec/stewart-erleben.md
-// Part 5.
+// phi_FB (A6) and the Fischer-Burmeister Jacobian elements (A7) of docs/lcp.md, "Reference
+// tests".
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Projected Gauss-Seidel and projected SOR (Erleben 2013, sections 5.2-5.3): invariant B1 of
-// spec/stewart-erleben.md Part 5, convergence, and the refusal of a zero diagonal.
+// docs/lcp.md, convergence, and the refusal of a zero diagonal.
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// Stewart's switching LCPs (13), LCP(N_alpha, [0; -e]) (spec/stewart-erleben.md 1.5, 1.6,
-// 1.10 and tests C1-C4): non-symmetric, with a zero block and a degenerate q.
+// Stewart's switching LCPs (13), LCP(N_alpha, [0; -e]) (Stewart 1996, Secs. 3.2-3.3; reference
+// tests C1-C4 of docs/lcp.md): non-symmetric, with a zero block and a degenerate q.
 
 #include <gtest/gtest.h>
 
@@ -87,7 +87,8 @@ void expect_unit_group_sums(const Vector& solution, const std::vector<Index>& si
   }
 }
 
-// C1: example (5) at x = 0 with h^j_1 = -x_j, h^j_2 = +x_j (digest's corrected signs), alpha = 2.
+// C1: example (5) at x = 0 with h^j_1 = -x_j, h^j_2 = +x_j (corrected signs, docs/switching.md),
+// alpha = 2.
 TEST(StewartLcp, C1TwoFrictionTermsAtTheOrigin) {
   DenseMatrix printed(6, 6);
   printed << 3, 1, 2, 2, -1, 0,  //
@@ -237,7 +238,7 @@ SwitchingLcp three_mass_lcp(double t, const Vector& s, const std::vector<std::ve
 }
 
 // States at switching points of (15), from an event-located RK4 integration (h = 1e-3 and
-// 2.5e-4 agree to 1e-12), matching the digest's 1.10(b), (c).
+// 2.5e-4 agree to 1e-12; docs/lcp_pivoting.md).
 // Switch 1, t = 0.2077: mass 2 reaches v2 = 0 with g2 = -3.9026 < -0.3, so it must reverse.
 TEST(StewartLcp, C4MassTwoReversesAtTheFirstSwitch) {
   const double t = 0.207736371313;

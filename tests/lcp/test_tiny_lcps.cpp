@@ -1,4 +1,4 @@
-// Reference tests A1-A5 (spec/stewart-erleben.md, Part 5) for the pivoting and enumeration
+// Reference tests A1-A5 (docs/lcp.md; Erleben 2013, Sec. 2) for the pivoting and enumeration
 // solvers: scalar LCPs and a 2 x 2 SPD one.
 
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
-// The chainmail net (paper section 4.5, digest D21) for the paper's rings R = 1, r = 0.1 at
+// The chainmail net (Palmer et al. 2025, Sec. 4.4; our lattice: docs/scenario.md) for the paper's
+// rings R = 1, r = 0.1 at
 // spacing 3: the count and places of the rings, no two overlapping, and every connector
 // threaded through exactly the two flat rings it joins (their centreline circles are linked).
 
@@ -90,7 +91,7 @@ TEST(ChainmailLattice, PaperRingsAtSpacingThreeArePairwiseOverlapFree) {
       smallest = std::min(smallest, separation.phi);
     }
   }
-  // Flat ring to connector: centreline distance 0.5 minus the two tube radii (digest D21).
+  // Flat ring to connector: centreline distance 0.5 minus the two tube radii (docs/scenario.md).
   EXPECT_NEAR(smallest, 0.3, 1e-9);
   EXPECT_NEAR(chainmail_min_separation(paper_lattice(10, 10)), smallest, 1e-12);
 }

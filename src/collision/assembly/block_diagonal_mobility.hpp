@@ -1,6 +1,6 @@
 #pragma once
 // The block-diagonal operator between body forces and body velocities, one symmetric 6x6 block
-// per owned body acting on [f, tau] -> [u, omega] (digest relcp.md 1.2-1.3):
+// per owned body acting on [f, tau] -> [u, omega] (Palmer et al. 2025, eqs. (4), (7)):
 //   overdamped  the mobility, e.g. paper eq. 27: diag(I / (xi l), 12 I / (xi l^3));
 //   inertial    the inverse mass, diag(I / m, (R I_body R^T)^-1).
 // The blocks come from the dynamics layer; this class only stores and applies them. Blocks that

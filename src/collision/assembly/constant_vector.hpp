@@ -1,6 +1,7 @@
 #pragma once
 // The constant vector c of the contact LCP 0 <= gamma  _|_  A gamma + c >= 0 in the append-only
-// form of the digest (relcp.md 2.5): c_alpha is fixed when constraint alpha is created,
+// form of eq. (24) of Palmer et al. 2025 (docs/collision.md, "Conventions"): c_alpha is fixed
+// when constraint alpha is created,
 //   c_alpha = phi_alpha + dt d_alpha^T V,
 // with V the body velocity that the linearized gap must already include:
 //   generation 0 (the step's first LCP)  V = the velocity without contact forces:

@@ -1,8 +1,8 @@
 #pragma once
-// One unilateral no-overlap constraint (digest relcp.md 1.4-1.6): a pair of bodies, or a body
-// and a wall, with its row of the constraint Jacobian D^T (geometry::pair_constraint_row: 12
-// non-zeros, 6 for a wall), the signed separation phi it was created with, its contact points and
-// the shared normal. Records are plain data; ConstraintSet keeps one rank's records.
+// One unilateral no-overlap constraint (Palmer et al. 2025, eqs. (10)-(11)): a pair of bodies, or
+// a body and a wall, with its row of the constraint Jacobian D^T (geometry::pair_constraint_row:
+// 12 non-zeros, 6 for a wall), the signed separation phi it was created with, its contact points
+// and the shared normal. Records are plain data; ConstraintSet keeps one rank's records.
 //
 // With Coulomb friction (docs/friction.md) a contact is three consecutive records: its normal
 // row, then the rows of the two tangential directions (role tangent_1, tangent_2: the same

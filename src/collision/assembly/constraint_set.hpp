@@ -1,6 +1,7 @@
 #pragma once
 // The constraints one rank owns, in generations: generation 0 holds the constraints of a step's
-// first LCP, each ReLCP iteration appends one more (digest relcp.md 2.5: rows are never removed
+// first LCP, each ReLCP iteration appends one more (Palmer et al. 2025, eq. (24) in the
+// append-only form of docs/collision.md: rows are never removed
 // or changed). Local order is generation-major and by sort_key within a generation, so the rows
 // of earlier generations keep their local positions when a generation is appended.
 

@@ -1,5 +1,6 @@
 #pragma once
-// The matrix of the contact LCP 0 <= gamma  _|_  A gamma + c >= 0 (digest relcp.md 1.5-1.7),
+// The matrix of the contact LCP 0 <= gamma  _|_  A gamma + c >= 0 (Palmer et al. 2025, eqs.
+// (17)-(18); docs/collision.md),
 // applied matrix-free as a Tpetra::Operator:
 //
 //   A gamma = scale * J M J^T gamma,   J = D^T the constraint rows, M block-diagonal,

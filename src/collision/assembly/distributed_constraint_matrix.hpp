@@ -1,5 +1,6 @@
 #pragma once
-// The constraint Jacobian in row form, J = D^T (digest relcp.md 1.6: one row per constraint,
+// The constraint Jacobian in row form, J = D^T (Palmer et al. 2025, eq. (19); docs/collision.md:
+// one row per constraint,
 // 6 columns per body for [u, omega]), distributed over the ranks as Tpetra objects:
 //
 //   body layout (domain)   6 DOFs per owned body, global DOF 6 id + k, bodies by increasing id;

@@ -1,6 +1,7 @@
 #pragma once
-// Warm start of a step's first LCP from the previous step's forces (digest relcp.md 8, D25:
-// possible only by matching constraints). Before DistributedConstraintMatrix::reset(), capture
+// Warm start of a step's first LCP from the previous step's forces (the paper leaves the warm
+// start open; it needs matched constraints; off by default: docs/collision_strategies.md,
+// "Decisions"). Before DistributedConstraintMatrix::reset(), capture
 // the solved forces by constraint key (body A, body B, wall, creation index), summed over the
 // step's generations: for ReLCP that is the pair's total force, for multisphere the sub-sphere
 // pair's own. After the next step's first append, a row with a remembered key starts from that

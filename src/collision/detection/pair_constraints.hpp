@@ -1,7 +1,7 @@
 #pragma once
 // Constraint generation for candidate pairs at the bodies' current poses: one deepest-point
 // (shared-normal) constraint per pair, or multisphere constraints between the sub-spheres of
-// the two bodies (digest relcp.md 2.2, 2.6, 4.4). The body of a pair's B side is an owned body
+// the two bodies (Palmer et al. 2025, Secs. 2.5, 3.1). The body of a pair's B side is an owned body
 // or a ghost; a ghost is at its periodic image already (its position = owner's + offset_b).
 
 #include <span>

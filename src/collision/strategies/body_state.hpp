@@ -1,6 +1,7 @@
 #pragma once
 // The owned bodies' state as the resolver needs it: ids and velocities in the body layout, and
-// the move to a trial configuration and back (digest D7).
+// the move to a trial configuration and back, where all near pairs are searched again
+// (docs/collision_strategies.md, "Decisions").
 
 #include <span>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// One step's contact resolution on the distributed body store (digest relcp.md 2.5-2.8), the
+// One step's contact resolution on the distributed body store (Palmer et al. 2025, Sec. 3.1), the
 // same loop for every strategy (contact_strategy.hpp): detect at C^k, assemble the strategy's
 // rows, then solve, move to the trial configuration C^k (+) dt (V + dU), detect there, and
 // append the rows the strategy asks for, until it asks for none or has had its solves.

@@ -1,6 +1,6 @@
 #pragma once
-// A collision-resolution strategy (digest relcp.md 2.5-2.8, docs/collision_strategies.md): which
-// constraint rows a step starts with, which rows it adds at a trial configuration, and what
+// A collision-resolution strategy (Palmer et al. 2025, Sec. 3.1; docs/collision_strategies.md):
+// which constraint rows a step starts with, which rows it adds at a trial configuration, and what
 // overlap its contact model shows there. ContactResolver runs the same loop for every strategy:
 //   single       one deepest-point row per near pair and wall, one LCP;
 //   multisphere  rows between sub-spheres of different bodies (and walls), one LCP;

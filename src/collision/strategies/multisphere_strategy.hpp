@@ -1,7 +1,8 @@
 #pragma once
 // Multisphere resolution: every body is `count` sub-spheres; one row per pair of sub-spheres of
 // different bodies (and per sub-sphere near a wall) within the search buffer at C^k, one LCP
-// per step (digest relcp.md 2.6, 4.4). Its model overlap is between sub-spheres.
+// per step (Palmer et al. 2025, Sec. 2.5; docs/collision_strategies.md). Its model overlap is
+// between sub-spheres.
 
 #include <vector>
 

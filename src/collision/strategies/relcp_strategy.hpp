@@ -1,8 +1,8 @@
 #pragma once
-// ReLCP, the append-only recursive LCP (digest relcp.md 2.7-2.8): deepest-point rows at C^k as
-// for single; after each solve one new deepest-point row per pair or wall whose true separation
-// at the trial configuration is below -tolerance. Old rows and their constant terms never
-// change; at most `max_solves` LCPs per step.
+// ReLCP, the append-only recursive LCP (Palmer et al. 2025, Sec. 3.1, App. C): deepest-point rows
+// at C^k as for single; after each solve one new deepest-point row per pair or wall whose true
+// separation at the trial configuration is below -tolerance. Old rows and their constant terms
+// never change; at most `max_solves` LCPs per step.
 
 #include "collision/strategies/contact_strategy.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // Single-constraint resolution: one deepest-point row per pair and wall within the search
-// buffer at C^k, one LCP per step (digest relcp.md 2.5).
+// buffer at C^k, one LCP per step (Palmer et al. 2025, Sec. 2.5, eq. (20)).
 
 #include "collision/strategies/contact_strategy.hpp"
 

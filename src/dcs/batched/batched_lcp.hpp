@@ -1,6 +1,6 @@
 #pragma once
 // Batched LCP back ends: the LCPs of all J time points of a DLCP iteration share the matrix M
-// and differ only in q (spec/wuchen.md 6.1), so they are solved as one batch
+// and differ only in q (docs/dlcp.md, "Batched LCP back ends"), so they are solved as one batch
 //   for every column j:  Y.col(j) = selection of LCP(Q.col(j), M),
 // on a back end chosen at run time by name: `serial`, `openmp`, `cuda`.
 //

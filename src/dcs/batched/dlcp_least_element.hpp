@@ -1,6 +1,6 @@
 #pragma once
 // The least element of FEA(q, M) = {y >= 0 : M y + q >= 0} for a Z-matrix M, which is also the
-// least-element solution of LCP(q, M) ([PL] (3.2); spec/wuchen.md 1.4), by Chandrasekaran's
+// least-element solution of LCP(q, M) ([PL] (3.2); docs/dlcp.md), by Chandrasekaran's
 // method (R. Chandrasekaran, "A special case of the complementary pivot problem", Opsearch 7,
 // 1970): starting from y = 0, the index with the most negative w = M y + q joins the set S and
 // y_S = -M_SS^-1 q_S is recomputed. For a Z-matrix the iterates increase monotonically towards

@@ -1,6 +1,6 @@
 #pragma once
 // The least-norm solution argmin{ ||v||_2 : 0 <= v perp M v + q >= 0 } of an LCP with a positive
-// semidefinite M ([GS] (3.3); spec/wuchen.md 1.4, 2.6).
+// semidefinite M ([GS] (3.3); docs/dlcp.md, "LCP selections").
 //
 // For PSD M every solution v of LCP(q, M) has the same (M + M^T) v and q^T v as any one solution
 // vbar (Cottle, Pang & Stone 3.1.7), so the solution set is the polyhedron

@@ -1,6 +1,6 @@
 #pragma once
 // The solution selected from LCP(q, M) when M is fixed and q varies (the per-time-point LCPs of
-// the DLCP methods; spec/wuchen.md 1.4, 2.3):
+// the DLCP methods; [GS] (3.3), (3.13); docs/dlcp.md, "LCP selections"):
 //   unique         M a P-matrix: the unique solution (principal pivoting, warm-started);
 //   least-norm     M positive semidefinite: argmin ||v||_2 over the solution set;
 //   least-element  M a Z-matrix: the least element of the feasible set (Chandrasekaran).

@@ -6,7 +6,7 @@
 // t = 1 contour are stored once: z_p(t) = w_p / t and z'_p(t) = wd_p / t.
 //
 // For a real function u with Laplace transform U, conjugate symmetry (z_{-p} = conj z_p,
-// z'_{-p} = -conj z'_p) halves the rule to p = 0..P (spec/wuchen.md 2.5):
+// z'_{-p} = -conj z'_p) halves the rule to p = 0..P (Wu & Chen 2017, (2.2), (2.17)):
 //   u(t) ~ (step / 2 pi i) sum_{p=-P..P} z'_p e^{z_p t} U(z_p)
 //        = Im sum_{p=0..P} c_p(t) e^{z_p t} U(z_p),   c_p(t) = (step / pi) z'_p(t), halved at p = 0.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The per-iteration arithmetic of the Laplace iteration (spec/wuchen.md 6.2-6.3), run on a
+// The per-iteration arithmetic of the Laplace iteration (docs/laplace.md), run on a
 // chosen back end. The constant data (contour tables, precomputed resolvents or spectra) is
 // handed over once at construction and kept by the back end (on the device for CUDA); apply()
 // is called once per iteration:

@@ -7,12 +7,13 @@
 //   decay  rho_{p,j} = e^{z_{p,j} h},    span  e^{z_{p,j} t_j} = e^{w_p} = rho^j,
 //   left   h (phi1 - phi2)(z_{p,j} h),   right  h phi2(z_{p,j} h).
 // With these, the Duhamel integral of a piecewise-linear source a(tau) through the nodal values
-// a_0..a_J is (spec/wuchen.md 2.5, stable phi-function form)
+// a_0..a_J is (Wu & Chen 2017, eq. (2.17), in the stable phi-function form of docs/laplace.md)
 //   int_0^{t_j} e^{z (t_j - tau)} a(tau) dtau = left * S_j + right * T_j,
 //   S_j = sum_{l<j} rho^{j-1-l} a_l,   T_j = sum_{l<j} rho^{j-1-l} a_{l+1} = rho S_j + a_j - rho^j a_0,
 // because on a uniform grid e^{z (t_j - t_{l+1})} = rho^{j-1-l}. S_j is one Horner sum, so the
-// weights W_{j,l,p} of spec 6.3 are never stored (O(J P) memory instead of O(J^2 P)); |rho| <= 1
-// except near p = 0 where rho^j = e^{w_0} = e^{mu (1 - sin gamma)} stays small, so nothing grows.
+// weights W_{j,l,p} (docs/laplace.md) are never stored (O(J P) memory instead of O(J^2 P));
+// |rho| <= 1 except near p = 0 where rho^j = e^{w_0} = e^{mu (1 - sin gamma)} stays small, so
+// nothing grows.
 // Entry (j, p) lives at index (j - 1) * (P + 1) + p.
 
 #include <complex>

@@ -4,7 +4,7 @@
 // A = S diag(lambda) S with lambda_{k2,k1} = scale (mu_{k1} + mu_{k2}), mu_k = -4 sin^2(...).
 // The node sums then divide by z_{p,j} - lambda (no factorizations to store), and
 // x_j = S xhat_j + e^{A t_j} x0 costs one inverse 2-D transform per time point and iteration
-// (spec/wuchen.md 6.2's reduction).
+// (the shifted solves of Wu & Chen 2017, eq. (2.17), summed over p in spectral space).
 //
 // When B = I (x) u and every f(t_l) lies in the range of B (the Signorini problem), the source
 // at t_l is (I (x) u) c_l with c_l = y_l + s_l in R^Q: its spectral form is (S_Q c_l) (x) (S_Q u),

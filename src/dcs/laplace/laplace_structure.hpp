@@ -1,6 +1,6 @@
 #pragma once
 // Structure of a DLCP that lets the Laplace iteration diagonalize A by fast sine transforms
-// (the Signorini problem of [PL] 4.2, spec/wuchen.md 4.4):
+// (the Signorini problem of [PL] Sec. 4.2 and App. A; docs/dlcp.md):
 //   A = scale (I (x) T + T (x) I),  T = tridiag(1, -2, 1) of size side (the 5-point Dirichlet
 //   Laplacian on a side x side grid, unknowns stacked with the first index fastest), and
 //   B = I (x) u: column q of B is the profile u in block q (for Signorini u = (c/dx^2) E_1).

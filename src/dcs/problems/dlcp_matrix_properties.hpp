@@ -1,6 +1,6 @@
 #pragma once
 // Matrix classes that decide which LCP solution is selected and whether it exists
-// ([GS]/[PL]; spec/wuchen.md 1.4): Z (off-diagonal entries <= 0), P (all principal minors
+// ([GS], [PL]; docs/dlcp.md): Z (off-diagonal entries <= 0), P (all principal minors
 // positive) and positive semidefinite (x^T M x >= 0).
 
 #include <optional>

@@ -2,8 +2,8 @@
 // Projected dynamical systems x' = Pi_Omega(x, F(t, x)) on a box Omega = {lower <= x <= upper}
 // ([GS] 4.2) and the built-in spatial price equilibrium of [GS] (4.15).
 //
-// [GS] eqs (4.8)-(4.14) are missing from the source (spec/wuchen.md 4.2, 7.3); this follows the
-// reconstruction of the digest (docs/dlcp.md): the box is Omega = [0, x_max]^4 with x_max = 1.9,
+// [GS] eqs (4.8)-(4.14) are missing from the source text; this follows the reconstruction
+// recorded in docs/dlcp.md ("PDS"): the box is Omega = [0, x_max]^4 with x_max = 1.9,
 // and the PDS is the DNCP (Heemels, Schumacher & Weiland)
 //   x' = F(t, x) + u1 - u2,  0 <= u1 perp x - lower >= 0,  0 <= u2 perp upper - x >= 0,
 // i.e. N = [I; -I], M = 0, g = [-lower; upper], y = (u1, u2). c22 as printed uses x12; the

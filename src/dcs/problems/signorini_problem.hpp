@@ -1,5 +1,5 @@
 #pragma once
-// The parabolic Signorini problem of [PL] 4.2 as a DLCP (spec/wuchen.md 4.4, [PL] App. A):
+// The parabolic Signorini problem of [PL] Sec. 4.2 as a DLCP ([PL] App. A; docs/dlcp.md):
 //   c Laplace(V) - V_t = 0 on (0,1)^2,  V = 0 on three edges,  0 <= d_nu V perp V - psi >= 0 on
 //   the semipermeable edge x1 = 0 (the paper prints (0,1) x {0} but discretizes x1 = 0),
 //   V(., 0) = 2 x1 x2 (1 - x1)(1 - x2),  psi(x2, t) = 4/(1+t) for |x2 - 1/2| >= 1/4, sin(2 pi t)

@@ -1,7 +1,7 @@
 #pragma once
 // The small Z-matrix DLCP of [PL] 4.1 (m = 3, n = 4, t in [0, 1]):
 //   x' = A x + B y - v(t),   0 <= y  perp  N x + M y + g(t) >= 0,
-// with A and B as printed, N and M as reconstructed in spec/wuchen.md 0 and 4.3 (the duplicated
+// with A and B as printed, N and M as reconstructed in docs/dlcp.md (the duplicated
 // row of N removed; M_22 = +1/3, M_31 = -2/3). These reproduce the paper's printed M^h at
 // h = 2^-9, 2^-8, 2^-7 (the paper labels them 2^-8, 2^-7, 2^-6). M is a Z-matrix but not a
 // P-matrix (M_33 = 0).

@@ -1,10 +1,11 @@
 #pragma once
 // A FrictionOscillator in Stewart's decomposed form. State x = (q, v). One term per coordinate
 // with friction; its mode 0 is sliding forwards (friction -mu_i, region v_i > 0, indicator
-// h_0 = -v_i), mode 1 sliding backwards (+mu_i, v_i < 0, h_1 = +v_i): the signs of the erratum
-// in the digest (1.4). The smooth part M^-1 (f(t) - K q - C v) is shared equally among the
-// terms, which does not change x' because each term's weights sum to 1. Without any friction
-// there is a single one-mode term carrying the smooth part.
+// h_0 = -v_i), mode 1 sliding backwards (+mu_i, v_i < 0, h_1 = +v_i): the convention of
+// Stewart 1996, Sec. 2, not the misprinted signs of his example (5) (docs/switching.md). The
+// smooth part M^-1 (f(t) - K q - C v) is shared equally among the terms, which does not change
+// x' because each term's weights sum to 1. Without any friction there is a single one-mode term
+// carrying the smooth part.
 
 #include <vector>
 

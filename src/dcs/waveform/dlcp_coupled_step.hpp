@@ -5,7 +5,8 @@
 // Rows of the generalized Jacobian take the y-branch where y_i <= w_i. Where it is singular
 // (degenerate LCPs such as the rectifier's skew M) the minimum-norm least-squares step is used;
 // steps come from an Armijo search on ||Phi||^2 / 2. [GS] leaves this solver unspecified
-// (spec/wuchen.md 2.1 (B3), 7.3); this is the coupled backward-Euler reference of docs/dlcp.md.
+// (its baseline (1.7) gives no details); this is the coupled backward-Euler reference of
+// docs/dlcp.md.
 //
 // With the least-norm selection, y is then replaced by the least-norm point of
 // SOL(N x + g, M) with the same force F_y y (exact when F is affine in y, as in all built-in

@@ -22,9 +22,10 @@
 
 namespace relcp::dcs {
 
-// What the DNCP iteration does at a time point whose LCP has no solution (docs/dlcp.md; the
-// rectifier of spec/wuchen.md 7.1): `fail` stops the run; `coupled` solves that point by the
-// coupled backward-Euler step instead, in this and all later iterations.
+// What the DNCP iteration does at a time point whose LCP has no solution (docs/dlcp.md,
+// "Rectifier infeasibility"; the rectifier of [GS] Sec. 4.1): `fail` stops the run; `coupled`
+// solves that point by the coupled backward-Euler step instead, in this and all later
+// iterations.
 enum class InfeasibleLcpPolicy { fail, coupled };
 
 // "fail", "coupled". Throws InputError (key "infeasible").

@@ -8,7 +8,7 @@
 // `coupled` solves it, in this and every later iteration, by the coupled backward-Euler step
 // (dlcp_coupled_step.hpp) from x_{j-1}^{k+1}, so that the fixed point is the coupled
 // backward-Euler solution also where the least-norm selection alone has none (the rectifier's
-// clamped phases, spec/wuchen.md 7.1; docs/dlcp.md).
+// clamped phases, [GS] Sec. 4.1; docs/dlcp.md, "Rectifier infeasibility").
 
 #include "dcs/batched/batched_lcp.hpp"
 #include "dcs/problems/dlcp_dncp_problem.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The Gauss-Seidel iteration for a projected dynamical system on a box, as reconstructed for
-// [GS]'s missing "(4.14)" (spec/wuchen.md 4.2; docs/dlcp.md): substituting the backward-Euler
+// [GS]'s missing "(4.14)" ([GS] Sec. 4.2; docs/dlcp.md, "PDS"): substituting the backward-Euler
 // step with F lagged, x = x_{j-1} + h (F(t_j, x_j^k) + u1 - u2), into the box constraints gives
 // an LCP with matrix h [I -I; -I I] whose solution is the projection, so
 //   x_j^{k+1} = P_Omega(x_{j-1}^{k+1} + h F(t_j, x_j^k)),

@@ -2,7 +2,7 @@
 // Where contact resolution enters the step loop. After the bodies' velocities follow from the
 // external forces (BodyMotion::update_velocities) and before the configuration update, a
 // contact stage may correct the owned bodies' velocities so that the update is free of overlap
-// (DESIGN.md, steps 1-4). `collision.strategy: none` does nothing.
+// (docs/design.md, "The data's way through one step"). `collision.strategy: none` does nothing.
 //
 // Every strategy of the collision layer's table (collision/strategies/strategy_registry.hpp)
 // runs through the resolver's stage (resolver_contact_stage.hpp); a new one adds nothing here.

@@ -1,6 +1,6 @@
 #pragma once
-// The step loop of relcp_sim: particles + dynamics + contact stage + output (DESIGN.md, "The
-// data's way through one simulation step"). One step:
+// The step loop of relcp_sim: particles + dynamics + contact stage + output (docs/design.md,
+// "The data's way through one step of relcp_sim"). One step:
 //   growth and division -> external forces -> velocities -> contact stage -> configuration
 //   update -> migration (or rebalancing every parallel.rebalance_every steps) -> statistics,
 //   snapshot, checkpoint when due.

@@ -1,6 +1,6 @@
 #pragma once
-// Primal-dual interior point method for the LCP (Erleben's companion code ip_lcp.m, described
-// in the digest, section 2.6): Newton steps on the Kojima map
+// Primal-dual interior point method for the LCP (ip_lcp.m of Erleben's num4lcp code, which his
+// 2013 notes leave out; docs/lcp_newton.md, "Interior point"): Newton steps on the Kojima map
 //   F(x, y; gamma) = [Mx - y + q; XYe - gamma e] = 0,
 // through the reduced system (M + X^-1 Y) dx = X^-1 c - r, dy = M dx + r, with infeasibility
 // r = Mx + q - y. Each iteration factorizes the reduced matrix once and solves twice

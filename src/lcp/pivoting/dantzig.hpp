@@ -1,6 +1,6 @@
 #pragma once
-// Baraff's incremental principal pivoting ("Dantzig", Erleben 2013 5.1.1, with the corrected
-// signs of the digest, spec/stewart-erleben.md 2.1) for symmetric positive (semi)definite M.
+// Baraff's incremental principal pivoting ("Dantzig", Erleben 2013, Sec. 5.1.1, with the
+// corrected signs of docs/lcp_pivoting.md) for symmetric positive (semi)definite M.
 //
 // Indices are processed one at a time, most violated first. The driven index j has its x_j
 // raised from 0 while every processed index keeps complementarity: clamped indices keep

@@ -1,7 +1,7 @@
 #pragma once
 // The frictional contact LCP (27) of Erleben 2013 4.1 (Stewart-Trinkle polyhedral friction
-// cone) for N contacts with K friction directions each. Sign convention of the digest
-// (spec/stewart-erleben.md, Part 4): contact impulses act as +J^T lambda and
+// cone) for N contacts with K friction directions each. Sign convention (docs/lcp_pivoting.md,
+// "Contact LCP builder"; Erleben writes -J^T lambda): contact impulses act as +J^T lambda and
 // b = J (u0 + h M^-1 f_ext), so that B = J M^-1 J^T is symmetric positive semidefinite:
 //
 //         [ B_nn  B_nt  0 ] [lambda_n]   [b_n]
