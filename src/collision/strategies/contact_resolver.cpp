@@ -103,7 +103,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     DistributedSolverResult result = solve_lcp(op, constant, guess, friction ? &cones : nullptr, store.rank());
     gamma = std::move(result.gamma);
     report.solver_iterations += result.iterations;
-    report.lcp_solves = iteration + 1;
+    report.relcp_iterations = iteration + 1;
     DistributedVector a_gamma(matrix.constraint_layout());
     op.apply(gamma, a_gamma);
     const double work = dot(gamma, a_gamma);
