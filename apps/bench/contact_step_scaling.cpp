@@ -276,7 +276,7 @@ int run(const Options& options) {
     record.cpu = max_over_ranks(cpu);
     record.constraints = report.constraints;
     record.active = active;
-    record.relcp_iterations = report.lcp_solves;
+    record.relcp_iterations = report.relcp_iterations;
     record.solver_iterations = report.solver_iterations;
     record.max_overlap = report.max_overlap;
     (step < options.warmup_steps ? warmup : timed).push_back(record);

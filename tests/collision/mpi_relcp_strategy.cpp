@@ -89,8 +89,8 @@ TEST(RelcpStrategy, OldRowsAndConstantsNeverChangeAndWorkDoesNotDecrease) {
   const double dt = 0.5;
   testing::set_drag_velocities(store, 1.0);
   const ContactStepReport report = resolver.resolve(store, dt);
-  ASSERT_GE(report.lcp_solves, 2) << "the scene must need more than one LCP";
-  ASSERT_EQ(snapshots.size(), static_cast<std::size_t>(report.lcp_solves));
+  ASSERT_GE(report.relcp_iterations, 2) << "the scene must need more than one LCP";
+  ASSERT_EQ(snapshots.size(), static_cast<std::size_t>(report.relcp_iterations));
   for (std::size_t later = 1; later < snapshots.size(); ++later) {
     const LocalSnapshot& old = snapshots[later - 1];
     const LocalSnapshot& now = snapshots[later];
@@ -131,7 +131,7 @@ TEST(RelcpStrategy, SeparatesThreeOverlappingRodsWithinOneStep) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0) std::printf("three rods: %lld LCP solves, %lld constraints\n",
-                             static_cast<long long>(report.lcp_solves),
+                             static_cast<long long>(report.relcp_iterations),
                              static_cast<long long>(report.constraints));
 }
 
@@ -145,7 +145,7 @@ void expect_large_step_accepted_overlap_free(const ContactSettings& settings) {
   const double dt = 0.5;
   testing::set_drag_velocities(store, 1.0);
   const ContactStepReport report = resolver.resolve(store, dt);
-  EXPECT_GE(report.lcp_solves, 2);
+  EXPECT_GE(report.relcp_iterations, 2);
   EXPECT_FALSE(report.capped);
   EXPECT_LE(report.max_overlap, 1e-5);
   EXPECT_GE(smallest_separation_after(store, bodies, dt), -1e-5 - 1e-9);
@@ -192,7 +192,7 @@ TEST(RelcpStrategy, PolicyFailThrowsWhenTheCapLeavesOverlap) {
   testing::set_drag_velocities(again, 1.0);
   const ContactStepReport report = accepting.resolve(again, 0.5);
   EXPECT_TRUE(report.capped);
-  EXPECT_EQ(report.lcp_solves, 1);
+  EXPECT_EQ(report.relcp_iterations, 1);
   EXPECT_GT(report.max_overlap, 1e-5);
 }
 
@@ -210,7 +210,7 @@ TEST(RelcpStrategy, InertialStepIsAcceptedOverlapFree) {
   }
   const double dt = 0.3;
   const ContactStepReport report = resolver.resolve(store, dt);
-  EXPECT_GE(report.lcp_solves, 2);
+  EXPECT_GE(report.relcp_iterations, 2);
   EXPECT_FALSE(report.capped);
   for (std::size_t i = 1; i < report.work.size(); ++i) {
     EXPECT_GE(report.work[i], report.work[i - 1] * (1.0 - 1e-6));
@@ -236,7 +236,7 @@ TEST(RelcpStrategy, IterationsGoToOneAsDtShrinks) {
     for (int s = 0; s < steps; ++s) {
       const ContactStepReport report = overdamped_step(store, resolver, dt);
       EXPECT_FALSE(report.capped);
-      solves = std::max(solves, report.lcp_solves);
+      solves = std::max(solves, report.relcp_iterations);
     }
     most.push_back(solves);
   }

@@ -57,7 +57,7 @@ RunResult compact(MPI_Comm comm, const std::string& strategy, int steps) {
     for (auto& body : store.owned()) body.force = -1.0 * body.pose.position;
     const ContactStepReport report = overdamped_step(store, resolver, 0.1);
     result.constraints.push_back(report.constraints);
-    result.most_solves = std::max(result.most_solves, report.lcp_solves);
+    result.most_solves = std::max(result.most_solves, report.relcp_iterations);
   }
   result.poses = gather_poses(store);
   return result;

@@ -30,8 +30,8 @@ TEST(ChainmailSmall, ReLcpStaysWithinTheToleranceWhileTheNetExpands) {
   for (const io::StepStatistics& row : rows) {
     EXPECT_EQ(row.bodies, 21);
     // Accepted trials have no pair below -tolerance (see mpi_compaction_small.cpp).
-    EXPECT_LE(row.max_overlap, kTolerance * (1 + 1e-9)) << "step " << row.step;
-    if (row.constraints > 0) ++steps_with_contacts;
+    EXPECT_LE(row.contact.max_overlap, kTolerance * (1 + 1e-9)) << "step " << row.step;
+    if (row.contact.constraints > 0) ++steps_with_contacts;
   }
   EXPECT_GT(steps_with_contacts, static_cast<std::int64_t>(rows.size()) / 2);
   const double start = radius.front();
@@ -42,7 +42,7 @@ TEST(ChainmailSmall, ReLcpStaysWithinTheToleranceWhileTheNetExpands) {
 TEST(ChainmailSmall, TheSingleConstraintLcpLetsRingsOverlapFarBeyondTheTolerance) {
   const auto rows = run_example(small_config("chainmail_small.yaml"), {"collision.strategy=single"});
   double largest = 0.0;
-  for (const io::StepStatistics& row : rows) largest = std::max(largest, row.max_overlap);
+  for (const io::StepStatistics& row : rows) largest = std::max(largest, row.contact.max_overlap);
   EXPECT_GT(largest, 50 * kTolerance);  // ~1.2e-3 on impact
 }
 

@@ -32,7 +32,7 @@ TEST_P(ColonySmall, CellsDoubleAtEachDivisionTimeInThePlaneWithBoundedOverlap) {
     // relative 1e-12), so after step n there are 2^k cells, k = the divisions with k ln 2 <= n dt.
     const auto generations = static_cast<int>(std::floor(static_cast<double>(row.step) * dt * (1 + 1e-12) / std::numbers::ln2));
     EXPECT_EQ(row.bodies, std::int64_t{1} << generations) << "step " << row.step;
-    EXPECT_LE(row.max_overlap, kTolerance * (1 + 1e-9)) << "step " << row.step;
+    EXPECT_LE(row.contact.max_overlap, kTolerance * (1 + 1e-9)) << "step " << row.step;
   }
   EXPECT_EQ(rows.back().bodies, 32);
   int in_plane = all_in_plane ? 1 : 0;

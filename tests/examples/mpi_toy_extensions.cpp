@@ -95,10 +95,10 @@ TEST(ToyExtensions, RegisteredToysRunFromAScenarioLikeTheBuiltInsTheyCopy) {
   EXPECT_GE(toy_solves - solves_before, 90);
   bool touched = false;
   for (std::size_t i = 0; i < toys.size(); ++i) {
-    EXPECT_EQ(toys[i].constraints, built_in[i].constraints) << "step " << i;
-    EXPECT_EQ(toys[i].solver_iterations, built_in[i].solver_iterations) << "step " << i;
-    EXPECT_EQ(toys[i].max_overlap, built_in[i].max_overlap) << "step " << i;
-    touched = touched || toys[i].constraints > 0;
+    EXPECT_EQ(toys[i].contact.constraints, built_in[i].contact.constraints) << "step " << i;
+    EXPECT_EQ(toys[i].contact.solver_iterations, built_in[i].contact.solver_iterations) << "step " << i;
+    EXPECT_EQ(toys[i].contact.max_overlap, built_in[i].contact.max_overlap) << "step " << i;
+    touched = touched || toys[i].contact.constraints > 0;
   }
   EXPECT_TRUE(touched) << "the run never had a contact";
 }

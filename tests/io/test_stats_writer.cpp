@@ -34,18 +34,18 @@ StepStatistics row(std::int64_t step) {
   r.step = step;
   r.time = 0.1 * static_cast<double>(step);
   r.bodies = 7;
-  r.constraints = 3;
-  r.relcp_iterations = 2;
-  r.solver_iterations = 40;
-  r.max_overlap = 1e-6;
-  r.max_model_overlap = 0.5;
+  r.contact.constraints = 3;
+  r.contact.relcp_iterations = 2;
+  r.contact.solver_iterations = 40;
+  r.contact.max_overlap = 1e-6;
+  r.contact.max_model_overlap = 0.5;
   r.seconds = 0.25;
-  r.detection_seconds = 0.125;
-  r.assembly_seconds = 0.0625;
-  r.solve_seconds = 0.03125;
-  r.max_cone_violation = 0.0;
-  r.sticking_contacts = 4;
-  r.sliding_contacts = 1;
+  r.contact.detection_seconds = 0.125;
+  r.contact.assembly_seconds = 0.0625;
+  r.contact.solve_seconds = 0.03125;
+  r.contact.max_cone_violation = 0.0;
+  r.contact.sticking_contacts = 4;
+  r.contact.sliding_contacts = 1;
   return r;
 }
 
@@ -86,6 +86,22 @@ TEST_F(StatsWriterTest, ContinuingWithoutAFileStartsOne) {
   const auto lines = lines_of(path);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], StatsWriter::header());
+}
+
+// docs/output.md has one table row per column, in the file's order.
+TEST(StatsColumns, DocsOutputMdDescribesEveryColumnOnceInOrder) {
+  std::ifstream in(std::string(RELCP_SOURCE_DIR) + "/docs/output.md");
+  ASSERT_TRUE(in) << "docs/output.md not found";
+  std::vector<std::string> documented;
+  bool in_section = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("## ", 0) == 0) in_section = line == "## stats.csv";
+    if (in_section && line.rfind("| `", 0) == 0) documented.push_back(line.substr(3, line.find('`', 3) - 3));
+  }
+  std::vector<std::string> columns;
+  std::stringstream header(StatsWriter::header());
+  for (std::string name; std::getline(header, name, ',');) columns.push_back(name);
+  EXPECT_EQ(documented, columns);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "collision/strategies/body_state.hpp"
 #include "collision/strategies/strategy_registry.hpp"
 #include "core/error.hpp"
+#include "core/phase_timer.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -54,6 +55,28 @@ void append_rows(DistributedConstraintMatrix& matrix, DistributedVector& constan
   constant.swap(extended);
 }
 
+// The step's LCP 0 <= gamma _|_ A gamma + c >= 0 as the strategy grows it: the rows D^T, the
+// mobility M, A = scale D^T M D applied matrix-free, the free velocity V and c. Built in place:
+// `op` keeps references to `matrix` and `mobility`.
+struct StepLcp {
+  // The first LCP: `rows` at C^k, c from V.
+  StepLcp(const particles::ParticleStore& store, const ContactDynamics& dynamics, double op_scale,
+          std::vector<ConstraintRecord> rows, double dt)
+      : matrix(store.comm(), owned_ids(store)),
+        mobility(body_mobility(store.owned(), dynamics)),
+        op(matrix, mobility, op_scale),
+        free_velocity(owned_velocities(store, matrix.body_layout())) {
+    matrix.append(std::move(rows));
+    constant = extend_constant_vector(matrix, nullptr, free_velocity, dt);
+  }
+
+  DistributedConstraintMatrix matrix;
+  const BlockDiagonalMobility mobility;
+  const ContactOperator op;
+  const DistributedVector free_velocity;
+  DistributedVector constant;  // on the constraint layout
+};
+
 }  // namespace
 
 ContactResolver::ContactResolver(ContactSettings settings, ContactDynamics dynamics)
@@ -71,69 +94,69 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   double detection = 0.0, assembly = 0.0, solve = 0.0;  // this rank's seconds
 
   // Detection at C^k: ghosts, pairs and walls of the first LCP.
-  double clock = MPI_Wtime();
-  sort_owned_by_id(store);
-  store.exchange_ghosts(search_buffer);
-  const ContactScene start = detect_contacts(store, settings_.walls, search_buffer, search_buffer);
-  detection += MPI_Wtime() - clock;
+  const ContactScene start = timed(detection, [&] {
+    sort_owned_by_id(store);
+    store.exchange_ghosts(search_buffer);
+    return detect_contacts(store, settings_.walls, search_buffer, search_buffer);
+  });
 
   // The first LCP: the strategy's rows at C^k, A = scale D^T M D, c from the free velocity V.
-  clock = MPI_Wtime();
   const std::vector<geometry::Pose> base = owned_poses(store);
-  DistributedConstraintMatrix matrix(comm, owned_ids(store));
-  const BlockDiagonalMobility mobility = body_mobility(store.owned(), dynamics_);
   const double op_scale = operator_scale(dynamics_, dt);
-  const ContactOperator op(matrix, mobility, op_scale);
-  const DistributedVector free_velocity = owned_velocities(store, matrix.body_layout());
-  matrix.append(with_friction(strategy_->rows_at_start(start)));
-  DistributedVector constant = extend_constant_vector(matrix, nullptr, free_velocity, dt);
   const bool warm_first_solve = settings_.solver.warm_start_from_previous_step;
+  StepLcp problem = timed(assembly, [&] {
+    return StepLcp(store, dynamics_, op_scale, with_friction(strategy_->rows_at_start(start)), dt);
+  });
   const DistributedVector first_guess =
-      warm_first_solve ? previous_forces_.warm_start(matrix) : DistributedVector();
-  assembly += MPI_Wtime() - clock;
+      warm_first_solve ? timed(assembly, [&] { return previous_forces_.warm_start(problem.matrix); })
+                       : DistributedVector();
 
   const bool friction = settings_.friction.any();
-  DistributedVector gamma(matrix.constraint_layout());
+  DistributedVector gamma(problem.matrix.constraint_layout());
   DistributedVector warm;
-  DistributedVector delta_velocity(matrix.body_layout());  // dU = (scale / dt) M D gamma
-  DistributedVector total_velocity(matrix.body_layout());
+  DistributedVector delta_velocity(problem.matrix.body_layout());  // dU = (scale / dt) M D gamma
+  DistributedVector total_velocity(problem.matrix.body_layout());
   for (int iteration = 0;; ++iteration) {
     // Solve, and the constraint velocity dU of the forces.
-    clock = MPI_Wtime();
     const DistributedVector* guess = iteration > 0 ? &warm : (warm_first_solve ? &first_guess : nullptr);
-    const lcp::FrictionCones cones = friction ? friction_cones(matrix.constraints()) : lcp::FrictionCones();
-    DistributedSolverResult result = solve_lcp(op, constant, guess, friction ? &cones : nullptr, store.rank());
+    DistributedSolverResult result = timed(solve, [&] {
+      const lcp::FrictionCones cones = friction ? friction_cones(problem.matrix.constraints()) : lcp::FrictionCones();
+      return solve_lcp(problem.op, problem.constant, guess, friction ? &cones : nullptr, store.rank());
+    });
     gamma = std::move(result.gamma);
     report.solver_iterations += result.iterations;
-    report.lcp_solves = iteration + 1;
-    DistributedVector a_gamma(matrix.constraint_layout());
-    op.apply(gamma, a_gamma);
-    const double work = dot(gamma, a_gamma);
+    report.relcp_iterations = iteration + 1;
+    const double work = timed(solve, [&] {
+      DistributedVector a_gamma(problem.matrix.constraint_layout());
+      problem.op.apply(gamma, a_gamma);
+      const double gamma_a_gamma = dot(gamma, a_gamma);
+      problem.op.constraint_velocities(gamma, delta_velocity);
+      scale(op_scale / dt, delta_velocity);
+      return gamma_a_gamma;
+    });
     report.work.push_back(work);
-    op.constraint_velocities(gamma, delta_velocity);
-    scale(op_scale / dt, delta_velocity);
-    solve += MPI_Wtime() - clock;
-    if (observer_) observer_({iteration, matrix, constant, gamma, work});
+    if (observer_) observer_({iteration, problem.matrix, problem.constant, gamma, work});
 
     // The trial configuration C^k (+) dt (V + dU) and what the geometry says there; only
     // overlaps matter at a trial, so separations need be exact below zero only.
-    clock = MPI_Wtime();
-    combine(1.0, free_velocity, 1.0, delta_velocity, total_velocity);
-    move_to_trial(store, base, total_velocity, dt, search_buffer);
-    const ContactScene trial = detect_contacts(store, settings_.walls, search_buffer, 0.0);
-    report.max_overlap = max_over_ranks(comm, largest_true_overlap(trial));
-    report.max_model_overlap = max_over_ranks(comm, strategy_->model_overlap(trial));
-    detection += MPI_Wtime() - clock;
+    const ContactScene trial = timed(detection, [&] {
+      combine(1.0, problem.free_velocity, 1.0, delta_velocity, total_velocity);
+      move_to_trial(store, base, total_velocity, dt, search_buffer);
+      ContactScene scene = detect_contacts(store, settings_.walls, search_buffer, 0.0);
+      report.max_overlap = max_over_ranks(comm, largest_true_overlap(scene));
+      report.max_model_overlap = max_over_ranks(comm, strategy_->model_overlap(scene));
+      return scene;
+    });
 
     // The rows the strategy adds there; none ends the step.
-    clock = MPI_Wtime();
-    std::vector<ConstraintRecord> fresh = with_friction(strategy_->rows_at_trial(trial));
-    const std::int64_t new_rows = sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size()));
-    assembly += MPI_Wtime() - clock;
+    std::vector<ConstraintRecord> fresh =
+        timed(assembly, [&] { return with_friction(strategy_->rows_at_trial(trial)); });
+    const std::int64_t new_rows =
+        timed(assembly, [&] { return sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size())); });
     if (store.rank() == 0) {
       spdlog::debug("{} iteration {}: {} rows, {} {} iterations, W = {:.12e}, {} new constraints, "
                     "max overlap {:.3e}",
-                    strategy_->name(), iteration, matrix.constraint_layout().global_size(),
+                    strategy_->name(), iteration, problem.matrix.constraint_layout().global_size(),
                     result.iterations, solver_->name(), work, new_rows, report.max_overlap);
     }
     if (new_rows == 0) break;
@@ -142,22 +165,22 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
       on_solve_cap(report, store.rank());
       break;
     }
-    clock = MPI_Wtime();
-    append_rows(matrix, constant, std::move(fresh), delta_velocity, free_velocity, dt);
-    warm = extend_with_zeros(gamma, matrix.constraint_layout());
-    assembly += MPI_Wtime() - clock;
+    timed(assembly, [&] {
+      append_rows(problem.matrix, problem.constant, std::move(fresh), delta_velocity, problem.free_velocity, dt);
+      warm = extend_with_zeros(gamma, problem.matrix.constraint_layout());
+    });
   }
 
   // Accept: the bodies get the total velocity; their poses return to C^k for the integrator.
   accept_velocities(store, base, total_velocity);
-  report.constraints = matrix.global_constraint_count();
-  if (warm_first_solve) previous_forces_ = PreviousStepForces(matrix, gamma);
-  if (record_network) report.network = contact_network(matrix.constraints(), gamma);
+  report.constraints = problem.matrix.global_constraint_count();
+  if (warm_first_solve) previous_forces_ = PreviousStepForces(problem.matrix, gamma);
+  if (record_network) report.network = contact_network(problem.matrix.constraints(), gamma);
   if (friction) {
-    const lcp::FrictionCones cones = friction_cones(matrix.constraints());
-    DistributedVector g(matrix.constraint_layout());
-    op.apply(gamma, g);
-    axpy(1.0, constant, g);
+    const lcp::FrictionCones cones = friction_cones(problem.matrix.constraints());
+    DistributedVector g(problem.matrix.constraint_layout());
+    problem.op.apply(gamma, g);
+    axpy(1.0, problem.constant, g);
     const FrictionState state = friction_state(cones, gamma, g, settings_.effective_solver_tolerance());
     report.max_cone_violation = state.max_cone_violation;
     report.sticking_contacts = state.sticking;

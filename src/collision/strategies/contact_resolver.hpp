@@ -23,29 +23,11 @@
 #include "collision/linalg/distributed_vector.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 #include "collision/strategies/contact_settings.hpp"
+#include "collision/strategies/contact_step_report.hpp"
 #include "collision/strategies/contact_strategy.hpp"
 #include "particles/particle_store.hpp"
 
 namespace relcp::collision {
-
-// Totals over all ranks, equal on every rank.
-struct ContactStepReport {
-  std::int64_t constraints = 0;       // final constraint count of the step
-  std::int64_t lcp_solves = 0;        // ReLCP iterations (1 for single and multisphere)
-  std::int64_t solver_iterations = 0; // summed over the solves
-  double max_overlap = 0.0;           // true overlap over all near pairs at the final trial
-  double max_model_overlap = 0.0;     // multisphere: between sub-spheres there; else max_overlap
-  bool capped = false;                // relcp stopped at max_relcp_iterations with overlap left
-  std::vector<double> work;           // W_i = gamma_i^T A_i gamma_i after each solve
-  double detection_seconds = 0.0;     // ghosts, pairs, separations (slowest rank)
-  double assembly_seconds = 0.0;      // rows, D, c, mobility
-  double solve_seconds = 0.0;         // LCP solves
-  std::vector<ContactLink> network;   // this rank's rows (not a total), only when asked for
-  // With friction (docs/friction.md), at the step's last solve:
-  double max_cone_violation = 0.0;    // max(||f_t|| - mu f_n, 0)
-  std::int64_t sticking_contacts = 0; // loaded contacts whose tangential slip is below tolerance
-  std::int64_t sliding_contacts = 0;
-};
 
 // What the resolver shows a test after every solve (collective order, all ranks).
 struct ContactIterationView {

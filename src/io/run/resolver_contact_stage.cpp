@@ -12,22 +12,8 @@ class ResolverContactStage final : public ContactStage {
   ResolverContactStage(collision::ContactSettings settings, collision::ContactDynamics dynamics)
       : resolver_(std::move(settings), dynamics) {}
 
-  ContactReport resolve(particles::ParticleStore& store, double dt, bool record_network) override {
-    collision::ContactStepReport step = resolver_.resolve(store, dt, record_network);
-    ContactReport report;
-    report.constraints = step.constraints;
-    report.relcp_iterations = step.lcp_solves;
-    report.solver_iterations = step.solver_iterations;
-    report.max_overlap = step.max_overlap;
-    report.max_model_overlap = step.max_model_overlap;
-    report.detection_seconds = step.detection_seconds;
-    report.assembly_seconds = step.assembly_seconds;
-    report.solve_seconds = step.solve_seconds;
-    report.max_cone_violation = step.max_cone_violation;
-    report.sticking_contacts = step.sticking_contacts;
-    report.sliding_contacts = step.sliding_contacts;
-    report.links = std::move(step.network);
-    return report;
+  collision::ContactStepReport resolve(particles::ParticleStore& store, double dt, bool record_network) override {
+    return resolver_.resolve(store, dt, record_network);
   }
 
  private:

@@ -77,8 +77,8 @@ StepStatistics Simulation::advance_one_step() {
   }
   dynamics::apply_force_fields(fields_, store_.owned());
   motion_.update_velocities(store_.owned(), dt);
-  ContactReport contacts = contact_stage_->resolve(store_, dt, snapshot_due(step_ + 1));
-  contact_links_ = std::move(contacts.links);
+  collision::ContactStepReport contacts = contact_stage_->resolve(store_, dt, snapshot_due(step_ + 1));
+  contact_links_ = std::move(contacts.network);
   motion_.advance(store_.owned(), dt);
   ++step_;
   time_ = static_cast<double>(step_) * dt;  // a product, not a sum: no drift over long runs
@@ -93,17 +93,7 @@ StepStatistics Simulation::advance_one_step() {
   row.step = step_;
   row.time = time_;
   row.bodies = store_.global_count();
-  row.constraints = contacts.constraints;
-  row.relcp_iterations = contacts.relcp_iterations;
-  row.solver_iterations = contacts.solver_iterations;
-  row.max_overlap = contacts.max_overlap;
-  row.max_model_overlap = contacts.max_model_overlap;
-  row.detection_seconds = contacts.detection_seconds;
-  row.assembly_seconds = contacts.assembly_seconds;
-  row.solve_seconds = contacts.solve_seconds;
-  row.max_cone_violation = contacts.max_cone_violation;
-  row.sticking_contacts = contacts.sticking_contacts;
-  row.sliding_contacts = contacts.sliding_contacts;
+  row.contact = std::move(contacts);
   const double seconds = watch.seconds();
   MPI_Allreduce(&seconds, &row.seconds, 1, MPI_DOUBLE, MPI_MAX, comm_);
   return row;

@@ -3,7 +3,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
-#include <sstream>
+#include <string>
 #include <vector>
 
 #include "core/error.hpp"
@@ -11,16 +11,52 @@
 namespace relcp::io {
 namespace {
 
-std::string number(double value) {
+std::string formatted(const char* format, double value) {
   std::array<char, 32> text{};
-  std::snprintf(text.data(), text.size(), "%.17g", value);
+  std::snprintf(text.data(), text.size(), format, value);
   return text.data();
 }
 
-std::string short_number(double value) {
-  std::array<char, 32> text{};
-  std::snprintf(text.data(), text.size(), "%.6g", value);
-  return text.data();
+// How a value is written: counts as integers, physical quantities with 17 significant digits (they
+// read back bit for bit), timings with 6.
+std::string integer(std::int64_t value) { return std::to_string(value); }
+std::string exact(double value) { return formatted("%.17g", value); }
+std::string timing(double value) { return formatted("%.6g", value); }
+
+struct Column {
+  const char* name;
+  std::string (*value)(const StepStatistics&);
+};
+
+// The columns of stats.csv in file order; docs/output.md says what each means. A new column is
+// one row here, after one field in StepStatistics or in collision::ContactStepReport.
+constexpr auto kColumns = std::to_array<Column>({
+    {"step", [](const StepStatistics& s) { return integer(s.step); }},
+    {"time", [](const StepStatistics& s) { return exact(s.time); }},
+    {"bodies", [](const StepStatistics& s) { return integer(s.bodies); }},
+    {"constraints", [](const StepStatistics& s) { return integer(s.contact.constraints); }},
+    {"relcp_iterations", [](const StepStatistics& s) { return integer(s.contact.relcp_iterations); }},
+    {"solver_iterations", [](const StepStatistics& s) { return integer(s.contact.solver_iterations); }},
+    {"max_overlap", [](const StepStatistics& s) { return exact(s.contact.max_overlap); }},
+    {"max_model_overlap", [](const StepStatistics& s) { return exact(s.contact.max_model_overlap); }},
+    {"seconds", [](const StepStatistics& s) { return timing(s.seconds); }},
+    {"detection_seconds", [](const StepStatistics& s) { return timing(s.contact.detection_seconds); }},
+    {"assembly_seconds", [](const StepStatistics& s) { return timing(s.contact.assembly_seconds); }},
+    {"solve_seconds", [](const StepStatistics& s) { return timing(s.contact.solve_seconds); }},
+    {"max_cone_violation", [](const StepStatistics& s) { return exact(s.contact.max_cone_violation); }},
+    {"sticking_contacts", [](const StepStatistics& s) { return integer(s.contact.sticking_contacts); }},
+    {"sliding_contacts", [](const StepStatistics& s) { return integer(s.contact.sliding_contacts); }},
+});
+
+// One cell per column, joined by commas.
+template <class Cell>
+std::string joined(const Cell& cell) {
+  std::string line;
+  for (std::size_t c = 0; c < kColumns.size(); ++c) {
+    if (c > 0) line += ',';
+    line += cell(kColumns[c]);
+  }
+  return line;
 }
 
 // The step of a data row, or -1 for anything else.
@@ -31,10 +67,9 @@ std::int64_t step_of(const std::string& line) {
 
 }  // namespace
 
-const char* StatsWriter::header() {
-  return "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,max_model_overlap,"
-         "seconds,detection_seconds,assembly_seconds,solve_seconds,max_cone_violation,sticking_contacts,"
-         "sliding_contacts";
+const std::string& StatsWriter::header() {
+  static const std::string line = joined([](const Column& column) { return std::string(column.name); });
+  return line;
 }
 
 StatsWriter::StatsWriter(std::string path, std::ios::openmode mode) : path_(std::move(path)), out_(path_, mode) {
@@ -65,13 +100,7 @@ StatsWriter StatsWriter::continue_after(const std::string& path, std::int64_t la
 }
 
 void StatsWriter::append(const StepStatistics& row) {
-  out_ << row.step << ',' << number(row.time) << ',' << row.bodies << ',' << row.constraints << ','
-       << row.relcp_iterations << ',' << row.solver_iterations << ',' << number(row.max_overlap) << ','
-       << number(row.max_model_overlap) << ',' << short_number(row.seconds) << ','
-       << short_number(row.detection_seconds) << ','
-       << short_number(row.assembly_seconds) << ',' << short_number(row.solve_seconds) << ','
-       << number(row.max_cone_violation) << ',' << row.sticking_contacts << ',' << row.sliding_contacts << '\n'
-       << std::flush;
+  out_ << joined([&row](const Column& column) { return column.value(row); }) << '\n' << std::flush;
   if (!out_) throw RunTimeFailure("cannot write " + path_);
 }
 

@@ -5,29 +5,24 @@
 #include <fstream>
 #include <string>
 
+#include "collision/strategies/contact_step_report.hpp"
+
 namespace relcp::io {
 
+// One row: the step, the bodies after it, its wall-clock time and what its contact resolution
+// did. The columns and their formats are the table in stats_writer.cpp.
 struct StepStatistics {
   std::int64_t step = 0;
   double time = 0.0;
   std::int64_t bodies = 0;
-  std::int64_t constraints = 0;       // contact constraints of the step (0 without contacts)
-  std::int64_t relcp_iterations = 0;  // ReLCP recursions (0 without ReLCP)
-  std::int64_t solver_iterations = 0; // LCP solver iterations, summed over the step's solves
-  double max_overlap = 0.0;           // largest overlap -min(phi, 0) after the step
-  double max_model_overlap = 0.0;     // the same between what the strategy constrains
-  double seconds = 0.0;               // wall-clock time of the step, slowest rank
-  double detection_seconds = 0.0;     // contact detection part of `seconds`
-  double assembly_seconds = 0.0;      // constraint assembly part of `seconds`
-  double solve_seconds = 0.0;         // LCP solve part of `seconds`
-  double max_cone_violation = 0.0;    // friction: largest max(||f_t|| - mu f_n, 0), 0 without
-  std::int64_t sticking_contacts = 0; // friction: loaded contacts whose slip is below tolerance
-  std::int64_t sliding_contacts = 0;  // friction: loaded contacts that slip
+  double seconds = 0.0;                  // wall-clock time of the step, slowest rank
+  collision::ContactStepReport contact;  // all zero without contacts
 };
 
 class StatsWriter {
  public:
-  static const char* header();
+  // The column names joined by commas, without the line end.
+  static const std::string& header();
 
   // Starts a new file (replacing an existing one) with the header line.
   static StatsWriter create(const std::string& path);
