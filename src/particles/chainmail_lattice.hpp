@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 #include "particles/body.hpp"
 
 namespace relcp::particles {

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 
 namespace relcp::io {
 

@@ -1,6 +1,6 @@
 #include <variant>
 
-#include "geometry/multisphere.hpp"
+#include "geometry/multisphere/multisphere.hpp"
 #include "io/scenario/scenario_sections.hpp"
 #include "io/scenario/scenario_values.hpp"
 
