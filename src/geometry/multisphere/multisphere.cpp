@@ -63,18 +63,36 @@ std::vector<SubSphere> decompose(const Torus& torus, int count) {
   return spheres;
 }
 
-}  // namespace
+std::optional<std::string> count_problem(const Sphere&, int count) {
+  if (count != 1) return "a sphere is its own decomposition: the count must be 1";
+  return std::nullopt;
+}
 
-std::optional<std::string> multisphere_count_problem(const Shape& shape, int count) {
-  if (std::holds_alternative<Sphere>(shape)) {
-    if (count != 1) return "a sphere is its own decomposition: the count must be 1";
-    return std::nullopt;
-  }
+std::optional<std::string> positive_count_problem(int count) {
   if (count < 1) return "the count must be at least 1";
-  if (std::holds_alternative<Ellipsoid>(shape) && count % 2 == 0) {
+  return std::nullopt;
+}
+
+std::optional<std::string> count_problem(const Ellipsoid&, int count) {
+  if (auto problem = positive_count_problem(count)) return problem;
+  if (count % 2 == 0) {
     return "an ellipsoid needs an odd count, so that the largest sphere sits at the centre";
   }
   return std::nullopt;
+}
+
+std::optional<std::string> count_problem(const Spherocylinder&, int count) {
+  return positive_count_problem(count);
+}
+
+std::optional<std::string> count_problem(const Torus&, int count) {
+  return positive_count_problem(count);
+}
+
+}  // namespace
+
+std::optional<std::string> multisphere_count_problem(const Shape& shape, int count) {
+  return std::visit([count](const auto& body) { return count_problem(body, count); }, shape);
 }
 
 std::vector<SubSphere> multisphere_decomposition(const Shape& shape, int count) {

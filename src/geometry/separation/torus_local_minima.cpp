@@ -59,7 +59,82 @@ SignedSeparation torus_pair_contact(const Circle& a, double minor_a, const Circl
   return contact;
 }
 
-bool is_convex(const Shape& shape) { return !std::holds_alternative<Torus>(shape); }
+// The arguments of torus_convex_local_minima, for the per-shape overloads below.
+struct TorusConvexQuery {
+  const Torus& torus;
+  const Pose& pose_a;
+  const Circle& centreline;
+  const Shape& convex_b;
+  const Pose& pose_b;
+  double threshold;
+  const SeparationOptions& options;
+};
+
+// Any convex B: the local minima of the signed distance of the centreline point to B, whose
+// slope follows from B's normal alone.
+std::vector<SignedSeparation> centreline_minima(const TorusConvexQuery& query) {
+  const Circle& centreline = query.centreline;
+  const double minor_radius = query.torus.minor_radius;
+  const auto signed_distance = [&](double angle) {
+    const SurfaceProjection projection =
+        project_onto_convex_surface(query.convex_b, query.pose_b, centreline.point(angle));
+    return ValueAndSlope{projection.signed_distance,
+                         projection.outward_normal.dot(centreline.tangent(angle))};
+  };
+  PeriodicMinimaOptions search = search_options(query.options, query.threshold + minor_radius);
+  search.flat_tolerance =
+      1e-13 * (centreline.radius + (query.pose_b.position - query.pose_a.position).norm());
+  search.lipschitz = centreline.radius;  // a signed distance is 1-Lipschitz in space
+
+  std::vector<SignedSeparation> contacts;
+  for (const AngleMinimum& minimum : periodic_local_minima(signed_distance, search)) {
+    const Vec3 centre_point = centreline.point(minimum.angle);
+    const SurfaceProjection projection =
+        project_onto_convex_surface(query.convex_b, query.pose_b, centre_point);
+    SignedSeparation contact;
+    contact.normal = -projection.outward_normal;
+    contact.phi = projection.signed_distance - minor_radius;
+    contact.point_a = centre_point + minor_radius * contact.normal;
+    contact.point_b = projection.surface_point;
+    contact.iterations = minimum.iterations;
+    contact.converged = minimum.converged;
+    if (contact.phi < query.threshold) contacts.push_back(contact);
+  }
+  return contacts;
+}
+
+// The centreline's distance to a point has one minimum, at the closest point of the circle.
+std::vector<SignedSeparation> local_minima(const Sphere& sphere, const TorusConvexQuery& query) {
+  const Circle& centreline = query.centreline;
+  const Vec3& centre = query.pose_b.position;
+  const double minor_radius = query.torus.minor_radius;
+  const Vec3 nearest = closest_point_on_circle(centreline, centre);
+  const Vec3 offset = centre - nearest;
+  const double distance = offset.norm();
+  // A centre on the centreline itself is a kink; the search settles its side.
+  if (!(distance > 1e-12 * (centreline.radius + sphere.radius))) return centreline_minima(query);
+  SignedSeparation contact;
+  contact.normal = offset / distance;
+  contact.phi = distance - sphere.radius - minor_radius;
+  contact.point_a = nearest + minor_radius * contact.normal;
+  contact.point_b = centre - sphere.radius * contact.normal;
+  contact.iterations = 0;
+  contact.converged = true;
+  if (contact.phi < query.threshold) return {contact};
+  return {};
+}
+
+std::vector<SignedSeparation> local_minima(const Ellipsoid&, const TorusConvexQuery& query) {
+  return centreline_minima(query);
+}
+
+std::vector<SignedSeparation> local_minima(const Spherocylinder&, const TorusConvexQuery& query) {
+  return centreline_minima(query);
+}
+
+std::vector<SignedSeparation> local_minima(const Torus&, const TorusConvexQuery&) {
+  throw std::invalid_argument("torus_convex_local_minima: body B must be convex");
+}
 
 }  // namespace
 
@@ -84,54 +159,9 @@ std::vector<SignedSeparation> torus_convex_local_minima(const Torus& a, const Po
                                                         const Shape& convex_b, const Pose& pose_b,
                                                         double threshold,
                                                         const SeparationOptions& options) {
-  if (!is_convex(convex_b)) {
-    throw std::invalid_argument("torus_convex_local_minima: body B must be convex");
-  }
   const Circle centreline = torus_centreline(a, pose_a);
-  if (const auto* sphere = std::get_if<Sphere>(&convex_b)) {
-    // The centreline's distance to a point has one minimum, at the closest point of the circle.
-    const Vec3 nearest = closest_point_on_circle(centreline, pose_b.position);
-    const Vec3 offset = pose_b.position - nearest;
-    const double distance = offset.norm();
-    // A centre on the centreline itself is a kink; the search below settles its side.
-    if (distance > 1e-12 * (centreline.radius + sphere->radius)) {
-      SignedSeparation contact;
-      contact.normal = offset / distance;
-      contact.phi = distance - sphere->radius - a.minor_radius;
-      contact.point_a = nearest + a.minor_radius * contact.normal;
-      contact.point_b = pose_b.position - sphere->radius * contact.normal;
-      contact.iterations = 0;
-      contact.converged = true;
-      if (contact.phi < threshold) return {contact};
-      return {};
-    }
-  }
-  // Signed distance of the centreline point to B; its slope follows from B's normal alone.
-  const auto signed_distance = [&](double angle) {
-    const SurfaceProjection projection =
-        project_onto_convex_surface(convex_b, pose_b, centreline.point(angle));
-    return ValueAndSlope{projection.signed_distance,
-                         projection.outward_normal.dot(centreline.tangent(angle))};
-  };
-  PeriodicMinimaOptions search = search_options(options, threshold + a.minor_radius);
-  search.flat_tolerance = 1e-13 * (centreline.radius + (pose_b.position - pose_a.position).norm());
-  search.lipschitz = centreline.radius;  // a signed distance is 1-Lipschitz in space
-
-  std::vector<SignedSeparation> contacts;
-  for (const AngleMinimum& minimum : periodic_local_minima(signed_distance, search)) {
-    const Vec3 centre_point = centreline.point(minimum.angle);
-    const SurfaceProjection projection =
-        project_onto_convex_surface(convex_b, pose_b, centre_point);
-    SignedSeparation contact;
-    contact.normal = -projection.outward_normal;
-    contact.phi = projection.signed_distance - a.minor_radius;
-    contact.point_a = centre_point + a.minor_radius * contact.normal;
-    contact.point_b = projection.surface_point;
-    contact.iterations = minimum.iterations;
-    contact.converged = minimum.converged;
-    if (contact.phi < threshold) contacts.push_back(contact);
-  }
-  return contacts;
+  const TorusConvexQuery query{a, pose_a, centreline, convex_b, pose_b, threshold, options};
+  return std::visit([&query](const auto& body) { return local_minima(body, query); }, convex_b);
 }
 
 }  // namespace relcp::geometry

@@ -38,11 +38,25 @@ ConvexSupport ConvexSupport::of(const Spherocylinder& spherocylinder,
   return support;
 }
 
-ConvexSupport ConvexSupport::of(const Shape& shape, const Quaternion& orientation) {
-  if (const auto* sphere = std::get_if<Sphere>(&shape)) return of(*sphere);
-  if (const auto* ellipsoid = std::get_if<Ellipsoid>(&shape)) return of(*ellipsoid, orientation);
-  if (const auto* rod = std::get_if<Spherocylinder>(&shape)) return of(*rod, orientation);
+namespace {
+
+// One overload per shape, so that a shape without its case does not compile.
+ConvexSupport support_of(const Sphere& sphere, const Quaternion&) { return ConvexSupport::of(sphere); }
+ConvexSupport support_of(const Ellipsoid& ellipsoid, const Quaternion& orientation) {
+  return ConvexSupport::of(ellipsoid, orientation);
+}
+ConvexSupport support_of(const Spherocylinder& rod, const Quaternion& orientation) {
+  return ConvexSupport::of(rod, orientation);
+}
+ConvexSupport support_of(const Torus&, const Quaternion&) {
   throw std::invalid_argument("ConvexSupport: a torus has no convex support function");
+}
+
+}  // namespace
+
+ConvexSupport ConvexSupport::of(const Shape& shape, const Quaternion& orientation) {
+  return std::visit([&orientation](const auto& body) { return support_of(body, orientation); },
+                    shape);
 }
 
 double ConvexSupport::value(const Vec3& nu) const {
