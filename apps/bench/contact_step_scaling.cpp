@@ -40,7 +40,7 @@
 #include "core/stopwatch.hpp"
 #include "dynamics/overdamped_integrator.hpp"
 #include "dynamics/radial_force.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "particles/body_codec.hpp"
 #include "particles/counter_rng.hpp"
 #include "particles/morton_order.hpp"

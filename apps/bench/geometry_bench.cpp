@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "geometry/shape_properties.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/shapes/shape_properties.hpp"
+#include "geometry/separation/signed_separation.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include "core/exit_code.hpp"
 #include "core/memory_budget.hpp"
 #include "geom_json.hpp"
-#include "geometry/multisphere.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/multisphere/multisphere.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "io/scenario/body_yaml.hpp"
 
 namespace relcp::apps::geom {

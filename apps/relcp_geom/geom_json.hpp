@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "geometry/multisphere.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/multisphere/multisphere.hpp"
+#include "geometry/separation/signed_separation.hpp"
 
 namespace relcp::apps::geom {
 

@@ -1,7 +1,7 @@
 #include "dynamics/configuration_update.hpp"
 
 #include "core/parallel_loops.hpp"
-#include "geometry/quaternion_kinematics.hpp"
+#include "geometry/shapes/quaternion_kinematics.hpp"
 
 namespace relcp::dynamics {
 

@@ -1,7 +1,7 @@
 #include "dynamics/local_drag_mobility.hpp"
 
 #include "core/error.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::dynamics {
 

@@ -4,7 +4,7 @@
 // l is geometry::drag_length (tip-to-tip for rods, 2 r_max for ellipsoids, see docs).
 
 #include "core/types.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 
 namespace relcp::dynamics {
 

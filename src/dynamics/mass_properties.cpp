@@ -2,7 +2,7 @@
 
 #include <Eigen/LU>
 
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::dynamics {
 

@@ -2,8 +2,8 @@
 // Mass and lab-frame inertia of a body of uniform density (paper eq. 4).
 
 #include "core/types.hpp"
-#include "geometry/pose.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/pose.hpp"
+#include "geometry/shapes/shape.hpp"
 
 namespace relcp::dynamics {
 

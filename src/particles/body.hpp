@@ -2,8 +2,8 @@
 // One rigid body as the particle store keeps it (owned or ghost copy).
 
 #include "core/types.hpp"
-#include "geometry/pose.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/pose.hpp"
+#include "geometry/shapes/shape.hpp"
 
 namespace relcp::particles {
 

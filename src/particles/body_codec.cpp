@@ -1,10 +1,12 @@
 #include "particles/body_codec.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <optional>
 #include <string>
-#include <variant>
 
 #include "core/error.hpp"
+#include "geometry/shapes/shape_parameters.hpp"
 
 namespace relcp::particles {
 namespace {
@@ -22,25 +24,16 @@ enum Slot : int {
   kTorque = 21,
 };
 static_assert(kTorque + 3 == kBodyRecordSize);
+static_assert(kShapeParameters + geometry::kShapeParameterCount == kPosition);
 
-Vec3 shape_parameters(const geometry::Sphere& s) { return {s.radius, 0.0, 0.0}; }
-Vec3 shape_parameters(const geometry::Ellipsoid& e) { return e.radii; }
-Vec3 shape_parameters(const geometry::Spherocylinder& c) { return {c.radius, c.length, 0.0}; }
-Vec3 shape_parameters(const geometry::Torus& t) { return {t.major_radius, t.minor_radius, 0.0}; }
-
-geometry::Shape shape_from(geometry::ShapeKind kind, const Vec3& p) {
-  switch (kind) {
-    case geometry::ShapeKind::sphere:
-      return geometry::Sphere{p[0]};
-    case geometry::ShapeKind::ellipsoid:
-      return geometry::Ellipsoid{p};
-    case geometry::ShapeKind::spherocylinder:
-      return geometry::Spherocylinder{p[0], p[1]};
-    case geometry::ShapeKind::torus:
-      return geometry::Torus{p[0], p[1]};
+geometry::Shape shape_from(geometry::ShapeKind kind, const double* parameters) {
+  const std::optional<geometry::Shape> shape = geometry::shape_from_parameters(
+      kind, {parameters[0], parameters[1], parameters[2]});
+  if (!shape) {
+    throw RunTimeFailure("body record with unknown shape kind " +
+                         std::to_string(static_cast<int>(kind)));
   }
-  throw RunTimeFailure("body record with unknown shape kind " +
-                       std::to_string(static_cast<int>(kind)));
+  return *shape;
 }
 
 void put(double* record, int slot, const Vec3& v) {
@@ -56,8 +49,8 @@ Vec3 get(const double* record, int slot) { return {record[slot], record[slot + 1
 void pack_body(const Body& body, double* record) {
   record[kId] = std::bit_cast<double>(body.id);
   record[kShapeKind] = static_cast<double>(body.shape.index());
-  put(record, kShapeParameters,
-      std::visit([](const auto& s) { return shape_parameters(s); }, body.shape));
+  const geometry::ShapeParameters parameters = geometry::shape_parameters(body.shape);
+  std::copy(parameters.begin(), parameters.end(), record + kShapeParameters);
   put(record, kPosition, body.pose.position);
   const Quaternion& q = body.pose.orientation;
   record[kOrientation] = q.w();
@@ -74,7 +67,7 @@ Body unpack_body(const double* record) {
   Body body;
   body.id = std::bit_cast<GlobalId>(record[kId]);
   body.shape = shape_from(static_cast<geometry::ShapeKind>(static_cast<int>(record[kShapeKind])),
-                          get(record, kShapeParameters));
+                          record + kShapeParameters);
   body.pose.position = get(record, kPosition);
   body.pose.orientation = Quaternion(record[kOrientation], record[kOrientation + 1],
                                      record[kOrientation + 2], record[kOrientation + 3]);

@@ -4,7 +4,7 @@
 #include <limits>
 #include <numbers>
 
-#include "geometry/signed_separation.hpp"
+#include "geometry/separation/signed_separation.hpp"
 
 namespace relcp::particles {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 #include "particles/body.hpp"
 
 namespace relcp::particles {

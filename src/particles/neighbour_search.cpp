@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "core/parallel_loops.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "particles/cell_list_pairs.hpp"
 #include "particles/particle_store.hpp"
 

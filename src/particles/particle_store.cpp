@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "particles/migration.hpp"
 
 namespace relcp::particles {

@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "particles/counter_rng.hpp"
 #include "particles/morton_order.hpp"
 

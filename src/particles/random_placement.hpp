@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 #include "particles/body.hpp"
 #include "particles/domain.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "collision/assembly/constraint_record.hpp"
 #include "collision/assembly/constraint_set.hpp"
-#include "geometry/constraint_row.hpp"
+#include "geometry/rows/constraint_row.hpp"
 
 namespace relcp::collision {
 namespace {

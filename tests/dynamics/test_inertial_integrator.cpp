@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "dynamics/inertial_integrator.hpp"
 #include "dynamics/mass_properties.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::dynamics {
 namespace {

@@ -2,7 +2,7 @@
 
 #include "core/error.hpp"
 #include "dynamics/local_drag_mobility.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::dynamics {
 namespace {

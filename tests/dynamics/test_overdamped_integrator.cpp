@@ -4,7 +4,7 @@
 #include <numbers>
 
 #include "dynamics/overdamped_integrator.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::dynamics {
 namespace {

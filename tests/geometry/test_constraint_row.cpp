@@ -6,11 +6,11 @@
 #include <functional>
 #include <random>
 
-#include "geometry/constraint_row.hpp"
-#include "geometry/multisphere.hpp"
-#include "geometry/quaternion_kinematics.hpp"
-#include "geometry/signed_separation.hpp"
-#include "geometry/torus_separation.hpp"
+#include "geometry/rows/constraint_row.hpp"
+#include "geometry/multisphere/multisphere.hpp"
+#include "geometry/shapes/quaternion_kinematics.hpp"
+#include "geometry/separation/signed_separation.hpp"
+#include "geometry/separation/torus_separation.hpp"
 #include "torus_test_support.hpp"
 
 namespace relcp::geometry {

@@ -3,10 +3,10 @@
 #include <random>
 #include <stdexcept>
 
-#include "geometry/convex_separation.hpp"
-#include "geometry/sphere_separation.hpp"
-#include "geometry/spherocylinder_separation.hpp"
-#include "geometry/support_function.hpp"
+#include "geometry/separation/convex_separation.hpp"
+#include "geometry/separation/sphere_separation.hpp"
+#include "geometry/separation/spherocylinder_separation.hpp"
+#include "geometry/shapes/support_function.hpp"
 #include "support/shape_sampling.hpp"
 
 namespace relcp::geometry {

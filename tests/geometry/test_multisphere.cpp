@@ -7,7 +7,7 @@
 #include <numbers>
 #include <random>
 
-#include "geometry/multisphere.hpp"
+#include "geometry/multisphere/multisphere.hpp"
 
 namespace relcp::geometry {
 namespace {

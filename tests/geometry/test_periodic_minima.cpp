@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "geometry/periodic_minima.hpp"
+#include "geometry/distance/periodic_minima.hpp"
 
 namespace relcp::geometry {
 namespace {

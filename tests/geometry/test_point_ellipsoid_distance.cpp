@@ -7,7 +7,7 @@
 #include <numbers>
 #include <random>
 
-#include "geometry/point_ellipsoid_distance.hpp"
+#include "geometry/distance/point_ellipsoid_distance.hpp"
 
 namespace relcp::geometry {
 namespace {

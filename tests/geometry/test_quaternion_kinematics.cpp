@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-#include "geometry/quaternion_kinematics.hpp"
+#include "geometry/shapes/quaternion_kinematics.hpp"
 #include "support/shape_sampling.hpp"
 
 namespace relcp::geometry {

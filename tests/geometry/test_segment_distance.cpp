@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <random>
 
-#include "geometry/segment_distance.hpp"
+#include "geometry/distance/segment_distance.hpp"
 #include "support/shape_sampling.hpp"
 
 namespace relcp::geometry {

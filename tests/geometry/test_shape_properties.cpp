@@ -5,7 +5,7 @@
 #include <random>
 #include <vector>
 
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "support/shape_sampling.hpp"
 
 namespace relcp::geometry {

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "geometry/support_function.hpp"
+#include "geometry/shapes/support_function.hpp"
 #include "support/shape_sampling.hpp"
 
 namespace relcp::geometry {

@@ -7,11 +7,11 @@
 #include <numbers>
 #include <random>
 
-#include "geometry/circle.hpp"
-#include "geometry/circle_distance.hpp"
-#include "geometry/point_convex_projection.hpp"
-#include "geometry/torus_local_minima.hpp"
-#include "geometry/torus_separation.hpp"
+#include "geometry/distance/circle.hpp"
+#include "geometry/distance/circle_distance.hpp"
+#include "geometry/distance/point_convex_projection.hpp"
+#include "geometry/separation/torus_local_minima.hpp"
+#include "geometry/separation/torus_separation.hpp"
 #include "torus_test_support.hpp"
 
 namespace relcp::geometry {

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "geometry/circle.hpp"
-#include "geometry/circle_distance.hpp"
-#include "geometry/periodic_minima.hpp"
-#include "geometry/point_convex_projection.hpp"
-#include "geometry/shape_properties.hpp"
-#include "geometry/torus_local_minima.hpp"
-#include "geometry/torus_separation.hpp"
+#include "geometry/distance/circle.hpp"
+#include "geometry/distance/circle_distance.hpp"
+#include "geometry/distance/periodic_minima.hpp"
+#include "geometry/distance/point_convex_projection.hpp"
+#include "geometry/shapes/shape_properties.hpp"
+#include "geometry/separation/torus_local_minima.hpp"
+#include "geometry/separation/torus_separation.hpp"
 #include "torus_test_support.hpp"
 
 namespace relcp::geometry {

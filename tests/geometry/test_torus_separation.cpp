@@ -7,9 +7,9 @@
 #include <numbers>
 #include <random>
 
-#include "geometry/circle.hpp"
-#include "geometry/torus_local_minima.hpp"
-#include "geometry/torus_separation.hpp"
+#include "geometry/distance/circle.hpp"
+#include "geometry/separation/torus_local_minima.hpp"
+#include "geometry/separation/torus_separation.hpp"
 #include "torus_test_support.hpp"
 
 namespace relcp::geometry {

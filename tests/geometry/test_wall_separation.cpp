@@ -5,8 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "geometry/shape_properties.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/shapes/shape_properties.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "support/shape_sampling.hpp"
 
 namespace relcp::geometry {

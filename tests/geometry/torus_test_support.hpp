@@ -10,9 +10,9 @@
 #include <random>
 
 #include "core/types.hpp"
-#include "geometry/circle.hpp"
-#include "geometry/pose.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/distance/circle.hpp"
+#include "geometry/shapes/pose.hpp"
+#include "geometry/separation/signed_separation.hpp"
 
 namespace relcp::geometry::test {
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/logging.hpp"
-#include "geometry/point_ellipsoid_distance.hpp"
+#include "geometry/distance/point_ellipsoid_distance.hpp"
 #include "io/hdf5/snapshot_reader.hpp"
 #include "io/run/simulation_driver.hpp"
 #include "io/scenario/scenario_reader.hpp"

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "io/scenario/initial_bodies.hpp"
 #include "io/scenario/scenario_reader.hpp"
 

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "core/error.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "particles/particle_store.hpp"
 #include "particles/random_placement.hpp"
 #include "support/gathered_bodies.hpp"

@@ -5,7 +5,7 @@
 #include <random>
 #include <utility>
 
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "particles/neighbour_search.hpp"
 #include "particles/particle_store.hpp"
 #include "support/brute_force_pairs.hpp"

@@ -10,7 +10,7 @@
 #include <numbers>
 #include <vector>
 
-#include "geometry/signed_separation.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "particles/chainmail_lattice.hpp"
 
 namespace relcp::particles {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "particles/morton_order.hpp"
 #include "particles/random_placement.hpp"
 

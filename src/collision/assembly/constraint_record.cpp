@@ -1,6 +1,6 @@
 #include "collision/assembly/constraint_record.hpp"
 
-#include "geometry/constraint_row.hpp"
+#include "geometry/rows/constraint_row.hpp"
 
 namespace relcp::collision {
 namespace {

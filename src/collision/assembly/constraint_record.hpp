@@ -13,7 +13,7 @@
 #include <tuple>
 
 #include "core/types.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/separation/signed_separation.hpp"
 
 namespace relcp::collision {
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "geometry/perpendicular.hpp"
+#include "geometry/distance/perpendicular.hpp"
 
 namespace relcp::collision {
 namespace {

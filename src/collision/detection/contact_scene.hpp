@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "collision/detection/wall_constraints.hpp"
-#include "geometry/shape.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/shapes/shape.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "particles/neighbour_search.hpp"
 #include "particles/particle_store.hpp"
 

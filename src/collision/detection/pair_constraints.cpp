@@ -5,8 +5,8 @@
 #include <variant>
 
 #include "core/parallel_loops.hpp"
-#include "geometry/multisphere.hpp"
-#include "geometry/sphere_separation.hpp"
+#include "geometry/multisphere/multisphere.hpp"
+#include "geometry/separation/sphere_separation.hpp"
 
 namespace relcp::collision {
 namespace {

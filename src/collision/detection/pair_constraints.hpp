@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "collision/assembly/constraint_record.hpp"
-#include "geometry/multisphere.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/multisphere/multisphere.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "particles/body.hpp"
 #include "particles/ghost.hpp"
 #include "particles/neighbour_search.hpp"

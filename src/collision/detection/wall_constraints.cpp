@@ -4,7 +4,7 @@
 #include <cstddef>
 
 #include "collision/detection/pair_constraints.hpp"
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::collision {
 namespace {

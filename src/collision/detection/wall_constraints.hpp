@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "collision/assembly/constraint_record.hpp"
-#include "geometry/shape.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/shapes/shape.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "particles/body.hpp"
 
 namespace relcp::collision {

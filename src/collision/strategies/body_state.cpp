@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "geometry/quaternion_kinematics.hpp"
+#include "geometry/shapes/quaternion_kinematics.hpp"
 
 namespace relcp::collision {
 

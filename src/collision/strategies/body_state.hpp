@@ -8,7 +8,7 @@
 
 #include "collision/linalg/distributed_vector.hpp"
 #include "core/types.hpp"
-#include "geometry/pose.hpp"
+#include "geometry/shapes/pose.hpp"
 #include "particles/particle_store.hpp"
 
 namespace relcp::collision {

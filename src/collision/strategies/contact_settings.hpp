@@ -9,7 +9,7 @@
 #include "collision/assembly/friction_rows.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 #include "collision/solvers/solver_parameters.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 
 namespace relcp::collision {
 

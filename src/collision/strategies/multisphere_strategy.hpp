@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "collision/strategies/contact_strategy.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 
 namespace relcp::collision {
 

@@ -1,42 +1,27 @@
 #include "io/hdf5/shape_columns.hpp"
 
+#include <optional>
 #include <string>
-#include <variant>
 
 #include "core/error.hpp"
+#include "geometry/shapes/shape_parameters.hpp"
 
 namespace relcp::io {
-namespace {
-
-std::array<double, 4> parameters_of(const geometry::Sphere& s) { return {s.radius, 0.0, 0.0, 0.0}; }
-std::array<double, 4> parameters_of(const geometry::Ellipsoid& e) {
-  return {e.radii[0], e.radii[1], e.radii[2], 0.0};
-}
-std::array<double, 4> parameters_of(const geometry::Spherocylinder& c) {
-  return {c.radius, c.length, 0.0, 0.0};
-}
-std::array<double, 4> parameters_of(const geometry::Torus& t) {
-  return {t.major_radius, t.minor_radius, 0.0, 0.0};
-}
-
-}  // namespace
 
 std::int8_t shape_code(const geometry::Shape& shape) {
   return static_cast<std::int8_t>(geometry::kind_of(shape));
 }
 
-std::array<double, 4> shape_parameters(const geometry::Shape& shape) {
-  return std::visit([](const auto& kind) { return parameters_of(kind); }, shape);
+std::array<double, 4> shape_parameter_columns(const geometry::Shape& shape) {
+  const geometry::ShapeParameters p = geometry::shape_parameters(shape);
+  return {p[0], p[1], p[2], 0.0};
 }
 
 geometry::Shape shape_from_columns(std::int8_t code, const std::array<double, 4>& p) {
-  switch (static_cast<geometry::ShapeKind>(code)) {
-    case geometry::ShapeKind::sphere: return geometry::Sphere{p[0]};
-    case geometry::ShapeKind::ellipsoid: return geometry::Ellipsoid{Vec3(p[0], p[1], p[2])};
-    case geometry::ShapeKind::spherocylinder: return geometry::Spherocylinder{p[0], p[1]};
-    case geometry::ShapeKind::torus: return geometry::Torus{p[0], p[1]};
-  }
-  throw RunTimeFailure("unknown shape code " + std::to_string(code));
+  const std::optional<geometry::Shape> shape =
+      geometry::shape_from_parameters(static_cast<geometry::ShapeKind>(code), {p[0], p[1], p[2]});
+  if (!shape) throw RunTimeFailure("unknown shape code " + std::to_string(code));
+  return *shape;
 }
 
 }  // namespace relcp::io

@@ -32,7 +32,7 @@ BodyColumns columns_of(std::span<const particles::Body> owned, int rank) {
     const Quaternion& q = body.pose.orientation;
     c.orientation.insert(c.orientation.end(), {q.w(), q.x(), q.y(), q.z()});
     c.shape.push_back(shape_code(body.shape));
-    const std::array<double, 4> parameters = shape_parameters(body.shape);
+    const std::array<double, 4> parameters = shape_parameter_columns(body.shape);
     c.shape_params.insert(c.shape_params.end(), parameters.begin(), parameters.end());
     append(c.velocity, body.velocity);
     append(c.angular_velocity, body.angular_velocity);

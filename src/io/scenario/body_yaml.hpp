@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "geometry/pose.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/pose.hpp"
+#include "geometry/shapes/shape.hpp"
 #include "io/yaml/yaml_node_reader.hpp"
 
 namespace relcp::io {

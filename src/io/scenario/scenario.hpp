@@ -10,7 +10,7 @@
 
 #include "core/types.hpp"
 #include "dynamics/cell_growth.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 #include "io/scenario/body_yaml.hpp"
 #include "io/scenario/collision_settings.hpp"
 #include "io/yaml/source_location.hpp"

@@ -8,7 +8,7 @@
 
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/strategy_registry.hpp"
-#include "geometry/multisphere.hpp"
+#include "geometry/multisphere/multisphere.hpp"
 #include "io/scenario/search_work_estimate.hpp"
 
 namespace relcp::io {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::io {
 namespace {

@@ -12,8 +12,8 @@
 #include "collision/strategies/contact_resolver.hpp"
 #include "dynamics/configuration_update.hpp"
 #include "dynamics/local_drag_mobility.hpp"
-#include "geometry/shape_properties.hpp"
-#include "geometry/signed_separation.hpp"
+#include "geometry/shapes/shape_properties.hpp"
+#include "geometry/separation/signed_separation.hpp"
 #include "particles/particle_store.hpp"
 #include "particles/partitioner.hpp"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "core/types.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/shape.hpp"
 #include "particles/body.hpp"
 
 namespace relcp::collision::testing {

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "geometry/pose.hpp"
-#include "geometry/shape.hpp"
+#include "geometry/shapes/pose.hpp"
+#include "geometry/shapes/shape.hpp"
 
 namespace relcp::geometry::testing {
 

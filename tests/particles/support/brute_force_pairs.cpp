@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "geometry/shape_properties.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 
 namespace relcp::particles::testing {
 
