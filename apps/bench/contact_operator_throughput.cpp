@@ -63,8 +63,7 @@ double timed(Work&& work) {
 
 // A contact row between lattice neighbours a and b: a random normal near the lattice direction
 // and lever arms of about one radius, entries as geometry::pair_constraint_row builds them.
-ConstraintRecord lattice_contact(GlobalId a, GlobalId b, const Vec3& direction,
-                                 std::mt19937_64& rng) {
+ConstraintRecord lattice_contact(GlobalId a, GlobalId b, const Vec3& direction, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> jitter(-0.2, 0.2);
   const Vec3 normal = (direction + Vec3(jitter(rng), jitter(rng), jitter(rng))).normalized();
   const Vec3 arm_a = 0.5 * normal + Vec3(jitter(rng), jitter(rng), jitter(rng));
@@ -78,8 +77,8 @@ ConstraintRecord lattice_contact(GlobalId a, GlobalId b, const Vec3& direction,
   return record;
 }
 
-std::vector<ConstraintRecord> lattice_rows(GlobalId first, GlobalId end, GlobalId total,
-                                           GlobalId side, std::mt19937_64& rng) {
+std::vector<ConstraintRecord> lattice_rows(GlobalId first, GlobalId end, GlobalId total, GlobalId side,
+                                           std::mt19937_64& rng) {
   std::vector<ConstraintRecord> rows;
   rows.reserve(static_cast<std::size_t>(3 * (end - first)));
   for (GlobalId a = first; a < end; ++a) {
@@ -159,28 +158,27 @@ int run(const Options& options) {
     const double apply = median(apply_times);
     const double copy = median(copy_times);
     if (rank == 0) {
-      std::printf("%-12s rows %lld  traffic %.1f MB  apply %.3f ms (%.2f GB/s)  copy %.3f ms "
-                  "(%.2f GB/s)  fraction %.2f\n",
-                  label, static_cast<long long>(matrix->global_constraint_count()),
-                  total_bytes / 1e6, 1e3 * apply, total_bytes / apply / 1e9, 1e3 * copy,
-                  total_bytes / copy / 1e9, copy / apply);
+      std::printf(
+          "%-12s rows %lld  traffic %.1f MB  apply %.3f ms (%.2f GB/s)  copy %.3f ms "
+          "(%.2f GB/s)  fraction %.2f\n",
+          label, static_cast<long long>(matrix->global_constraint_count()), total_bytes / 1e6, 1e3 * apply,
+          total_bytes / apply / 1e9, 1e3 * copy, total_bytes / copy / 1e9, copy / apply);
     }
     return apply;
   };
 
   if (rank == 0) {
-    std::printf("ranks %d  threads/rank %d  bodies %lld  mobility %s\n", ranks,
-                omp_get_max_threads(), static_cast<long long>(total),
-                options.full_mobility ? "full 6x6" : "diagonal");
+    std::printf("ranks %d  threads/rank %d  bodies %lld  mobility %s\n", ranks, omp_get_max_threads(),
+                static_cast<long long>(total), options.full_mobility ? "full 6x6" : "diagonal");
   }
   const double apply_one = measure("generation 0");
   const double append_seconds = timed([&] { matrix->append(std::move(appended)); });
   const double apply_two = measure("+ 10% rows");
   if (rank == 0) {
-    std::printf("assembly: first generation %.1f ms = %.1f applications; append of 10%% rows "
-                "%.1f ms = %.1f applications\n",
-                1e3 * build_seconds, build_seconds / apply_one, 1e3 * append_seconds,
-                append_seconds / apply_two);
+    std::printf(
+        "assembly: first generation %.1f ms = %.1f applications; append of 10%% rows "
+        "%.1f ms = %.1f applications\n",
+        1e3 * build_seconds, build_seconds / apply_one, 1e3 * append_seconds, append_seconds / apply_two);
   }
   // The solve this assembly serves: BBPGD to 1e-5 on c = phi (overlaps up to 0.2 diameters).
   DistributedVector c(A.layout());
@@ -192,11 +190,11 @@ int run(const Options& options) {
     solved = make_distributed_solver("bbpgd")->solve(DistributedLcp{A, c}, solve_options);
   });
   if (rank == 0) {
-    std::printf("bbpgd to 1e-5: %s after %d iterations, %d applications, %.1f ms; assembly of "
-                "both generations = %.1f%% of it\n",
-                std::string(lcp::to_string(solved.status)).c_str(), solved.iterations,
-                solved.operator_applications, 1e3 * solve_seconds,
-                100.0 * (build_seconds + append_seconds) / solve_seconds);
+    std::printf(
+        "bbpgd to 1e-5: %s after %d iterations, %d applications, %.1f ms; assembly of "
+        "both generations = %.1f%% of it\n",
+        std::string(lcp::to_string(solved.status)).c_str(), solved.iterations, solved.operator_applications,
+        1e3 * solve_seconds, 100.0 * (build_seconds + append_seconds) / solve_seconds);
   }
   return 0;
 }
@@ -205,15 +203,12 @@ int run(const Options& options) {
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  CLI::App app("contact operator application against a copy of the same bytes",
-               "contact_operator_throughput");
+  CLI::App app("contact operator application against a copy of the same bytes", "contact_operator_throughput");
   Options options;
-  app.add_option("--bodies-per-rank", options.bodies_per_rank, "lattice bodies per rank")
-      ->check(CLI::PositiveNumber);
+  app.add_option("--bodies-per-rank", options.bodies_per_rank, "lattice bodies per rank")->check(CLI::PositiveNumber);
   app.add_option("--repetitions", options.repetitions, "timed applications (median reported)")
       ->check(CLI::PositiveNumber);
-  app.add_flag("--full-mobility", options.full_mobility,
-               "6x6 blocks (inertial inverse mass) instead of diagonal ones");
+  app.add_flag("--full-mobility", options.full_mobility, "6x6 blocks (inertial inverse mass) instead of diagonal ones");
   const int code = relcp::apps::run_app(app, argc, argv, [&] { return run(options); });
   MPI_Finalize();
   return code;

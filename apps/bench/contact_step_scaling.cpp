@@ -96,7 +96,7 @@ std::vector<particles::Body> place_ellipsoids(const Options& options, double sid
   const auto dims = static_cast<long long>(std::max(1.0, std::floor(side / reach)));
   const double cell = side / static_cast<double>(dims);
   std::vector<std::vector<int>> cells(static_cast<std::size_t>(dims * dims * dims));
-  const auto cell_index = [&](const Vec3& x, long long (&c)[3]) {
+  const auto cell_index = [&](const Vec3& x, long long(&c)[3]) {
     for (int axis = 0; axis < 3; ++axis) {
       c[axis] = std::clamp(static_cast<long long>((x[axis] + 0.5 * side) / cell), 0LL, dims - 1);
     }
@@ -113,8 +113,7 @@ std::vector<particles::Body> place_ellipsoids(const Options& options, double sid
       particles::Body body;
       body.id = i;
       body.shape = shape;
-      body.pose.position = Vec3((uniform(rng) - 0.5) * side, (uniform(rng) - 0.5) * side,
-                                (uniform(rng) - 0.5) * side);
+      body.pose.position = Vec3((uniform(rng) - 0.5) * side, (uniform(rng) - 0.5) * side, (uniform(rng) - 0.5) * side);
       body.pose.orientation = particles::uniform_rotation(uniform(rng), uniform(rng), uniform(rng));
       long long c[3];
       cell_index(body.pose.position, c);
@@ -127,8 +126,7 @@ std::vector<particles::Body> place_ellipsoids(const Options& options, double sid
               const double d = (other.pose.position - body.pose.position).norm();
               if (d >= reach) continue;
               if (d - 2.0 * kRadii.minCoeff() < options.min_gap ||
-                  geometry::signed_separation(body.shape, body.pose, other.shape, other.pose).phi <
-                      options.min_gap) {
+                  geometry::signed_separation(body.shape, body.pose, other.shape, other.pose).phi < options.min_gap) {
                 clear = false;
                 break;
               }
@@ -137,8 +135,7 @@ std::vector<particles::Body> place_ellipsoids(const Options& options, double sid
         }
       }
       if (!clear) continue;
-      cells[static_cast<std::size_t>((c[2] * dims + c[1]) * dims + c[0])].push_back(
-          static_cast<int>(bodies.size()));
+      cells[static_cast<std::size_t>((c[2] * dims + c[1]) * dims + c[0])].push_back(static_cast<int>(bodies.size()));
       bodies.push_back(body);
       placed = true;
     }
@@ -198,8 +195,7 @@ std::string to_json(const StepRecord& r) {
       << ", \"assembly_seconds\": " << r.assembly << ", \"solve_seconds\": " << r.solve
       << ", \"resolve_seconds\": " << r.wall << ", \"resolve_cpu_seconds\": " << r.cpu
       << ", \"constraints\": " << r.constraints << ", \"active_constraints\": " << r.active
-      << ", \"relcp_iterations\": " << r.relcp_iterations
-      << ", \"solver_iterations\": " << r.solver_iterations
+      << ", \"relcp_iterations\": " << r.relcp_iterations << ", \"solver_iterations\": " << r.solver_iterations
       << ", \"max_overlap\": " << r.max_overlap << "}";
   return out.str();
 }
@@ -212,8 +208,7 @@ int run(const Options& options) {
   const double load_start = load_average();
 
   const double ellipsoid_volume = 4.0 / 3.0 * std::numbers::pi * kRadii.prod();
-  const double side =
-      std::cbrt(static_cast<double>(options.bodies) * ellipsoid_volume / options.volume_fraction);
+  const double side = std::cbrt(static_cast<double>(options.bodies) * ellipsoid_volume / options.volume_fraction);
   const Stopwatch setup_clock;
   const std::vector<particles::Body> all = shared_packing(options, side, rank);
   const double placement_seconds = max_over_ranks(setup_clock.seconds());
@@ -280,7 +275,8 @@ int run(const Options& options) {
     record.solver_iterations = report.solver_iterations;
     record.max_overlap = report.max_overlap;
     (step < options.warmup_steps ? warmup : timed).push_back(record);
-    if (rank == 0) std::fprintf(stderr, "%s %s\n", step < options.warmup_steps ? "warmup" : "timed", to_json(record).c_str());
+    if (rank == 0)
+      std::fprintf(stderr, "%s %s\n", step < options.warmup_steps ? "warmup" : "timed", to_json(record).c_str());
     integrator.advance(store.owned(), options.dt);
     store.migrate();
   }
@@ -304,14 +300,13 @@ int run(const Options& options) {
     const auto count = static_cast<double>(timed.size());
     std::ostringstream out;
     out.precision(6);
-    out << "{\"solver\": \"" << options.solver << "\", \"ranks\": " << ranks << ", \"threads\": " << omp_get_max_threads()
-        << ", \"bodies\": " << options.bodies << ", \"volume_fraction\": " << options.volume_fraction
-        << ", \"side\": " << side << ", \"dt\": " << options.dt
-        << ", \"warmup_steps\": " << options.warmup_steps << ", \"steps\": " << options.steps
-        << ", \"id_order\": \"" << options.id_order << "\""
-        << ", \"placement_seconds\": " << placement_seconds
-        << ", \"loadavg_start\": " << load_start << ", \"loadavg_end\": " << load_end
-        << ", \"mean\": {\"detection_seconds\": " << mean.detection
+    out << "{\"solver\": \"" << options.solver << "\", \"ranks\": " << ranks
+        << ", \"threads\": " << omp_get_max_threads() << ", \"bodies\": " << options.bodies
+        << ", \"volume_fraction\": " << options.volume_fraction << ", \"side\": " << side << ", \"dt\": " << options.dt
+        << ", \"warmup_steps\": " << options.warmup_steps << ", \"steps\": " << options.steps << ", \"id_order\": \""
+        << options.id_order << "\""
+        << ", \"placement_seconds\": " << placement_seconds << ", \"loadavg_start\": " << load_start
+        << ", \"loadavg_end\": " << load_end << ", \"mean\": {\"detection_seconds\": " << mean.detection
         << ", \"assembly_seconds\": " << mean.assembly << ", \"solve_seconds\": " << mean.solve
         << ", \"resolve_seconds\": " << mean.wall << ", \"resolve_cpu_seconds\": " << mean.cpu
         << ", \"constraints\": " << static_cast<double>(mean.constraints) / count

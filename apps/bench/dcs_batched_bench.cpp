@@ -53,8 +53,8 @@ DenseMatrix random_matrix(Eigen::Index rows, Eigen::Index cols, double low, doub
 
 DenseMatrix wu_chen_m() {
   DenseMatrix M(4, 4);
-  M << 2.0 / 3, -1, -1.0 / 3, -5.0 / 3, -2.0 / 3, 1.0 / 3, -2.0 / 3, -4.0 / 3, -2.0 / 3, -1.0 / 30, 0, -5.0 / 3, -1,
-      0, -5.0 / 3, 1.0 / 3;
+  M << 2.0 / 3, -1, -1.0 / 3, -5.0 / 3, -2.0 / 3, 1.0 / 3, -2.0 / 3, -4.0 / 3, -2.0 / 3, -1.0 / 30, 0, -5.0 / 3, -1, 0,
+      -5.0 / 3, 1.0 / 3;
   return M;
 }
 
@@ -189,26 +189,52 @@ void register_all() {
   for (const std::string backend : {"serial", "openmp", "cuda"}) {
     benchmark::RegisterBenchmark(("Lcp/" + backend + "/small4").c_str(),
                                  [backend](benchmark::State& s) { batched_lcp(s, backend, small, least); })
-        ->Arg(512)->Arg(16384)->Arg(131072)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("Lcp/" + backend + "/small8").c_str(),
-                                 [backend](benchmark::State& s) { batched_lcp(s, backend, small8, LcpSelection::unique); })
-        ->Arg(512)->Arg(2048)->Arg(4096)->Arg(8192)->Arg(16384)->Arg(131072)->Unit(benchmark::kMillisecond)->UseRealTime();
+        ->Arg(512)
+        ->Arg(16384)
+        ->Arg(131072)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(
+        ("Lcp/" + backend + "/small8").c_str(),
+        [backend](benchmark::State& s) { batched_lcp(s, backend, small8, LcpSelection::unique); })
+        ->Arg(512)
+        ->Arg(2048)
+        ->Arg(4096)
+        ->Arg(8192)
+        ->Arg(16384)
+        ->Arg(131072)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     benchmark::RegisterBenchmark(("Lcp/" + backend + "/tridiag39").c_str(),
                                  [backend](benchmark::State& s) { batched_lcp(s, backend, tridiag39, least); })
-        ->Arg(400)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->UseRealTime();
+        ->Arg(400)
+        ->Arg(2048)
+        ->Arg(16384)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     benchmark::RegisterBenchmark(("Lcp/" + backend + "/tridiag255").c_str(),
                                  [backend](benchmark::State& s) { batched_lcp(s, backend, tridiag255, least); })
-        ->Arg(400)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+        ->Arg(400)
+        ->Arg(2048)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     const ComputeBackend compute = relcp::dcs::parse_compute_backend(backend);
     benchmark::RegisterBenchmark(("ContourSums/" + backend + "/dense3").c_str(),
                                  [compute](benchmark::State& s) { contour_sums_dense(s, compute); })
-        ->Arg(512)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();
+        ->Arg(512)
+        ->Arg(4096)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     benchmark::RegisterBenchmark(("ContourSums/" + backend + "/sine39").c_str(),
                                  [compute](benchmark::State& s) { contour_sums_sine(s, compute); })
-        ->Arg(400)->Unit(benchmark::kMillisecond)->UseRealTime();
+        ->Arg(400)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     benchmark::RegisterBenchmark(("LaplaceSignorini/" + backend).c_str(),
                                  [backend](benchmark::State& s) { laplace_signorini(s, backend); })
-        ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(1);
   }
 }
 

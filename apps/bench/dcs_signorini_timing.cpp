@@ -73,8 +73,10 @@ Outcome run_once(const Run& run, double T, int max_iterations, ShiftedSolverKind
     outcome.setup_seconds = result.report.setup_seconds;
     outcome.device_resident = result.report.device_resident;
     outcome.split = result.report.split;
-    if (result.report.lcp_failed) outcome.failure = "lcp";
-    else if (!result.report.converged) outcome.failure = "max_iterations";
+    if (result.report.lcp_failed)
+      outcome.failure = "lcp";
+    else if (!result.report.converged)
+      outcome.failure = "max_iterations";
   }
   outcome.seconds = watch.seconds();
   return outcome;
@@ -89,8 +91,10 @@ std::vector<Run> plan(const std::vector<std::string>& methods, const std::vector
     // Implicit Euler has no batched part: one back end is enough.
     const std::vector<std::string> used = method == "implicit-euler" ? std::vector<std::string>{"serial"} : backends;
     for (const std::string& backend : used) {
-      if (has("h")) for (const double h : h_list) runs.push_back({"h", method, backend, h, dx_fixed});
-      if (has("dx")) for (const double dx : dx_list) runs.push_back({"dx", method, backend, h_fixed, dx});
+      if (has("h"))
+        for (const double h : h_list) runs.push_back({"h", method, backend, h, dx_fixed});
+      if (has("dx"))
+        for (const double dx : dx_list) runs.push_back({"dx", method, backend, h_fixed, dx});
     }
   }
   return runs;
@@ -99,8 +103,10 @@ std::vector<Run> plan(const std::vector<std::string>& methods, const std::vector
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app("dcs_signorini_timing: [PL] 4.2 Signorini timings, implicit Euler against the Laplace "
-               "iteration per back end (CSV on stdout)", "dcs_signorini_timing");
+  CLI::App app(
+      "dcs_signorini_timing: [PL] 4.2 Signorini timings, implicit Euler against the Laplace "
+      "iteration per back end (CSV on stdout)",
+      "dcs_signorini_timing");
   std::vector<std::string> methods{"implicit-euler", "laplace"};
   std::vector<std::string> backends{"openmp", "cuda"};
   std::vector<double> h_list{0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625, 0.001953125};
@@ -111,8 +117,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> sweeps{"h", "dx"};
   app.add_option("--methods", methods, "implicit-euler, laplace")->delimiter(',');
   app.add_option("--backends", backends, "Laplace back ends: serial, openmp, cuda")->delimiter(',');
-  app.add_option("--sweeps", sweeps, "which sweeps to run: h, dx")
-      ->delimiter(',')->check(CLI::IsMember({"h", "dx"}));
+  app.add_option("--sweeps", sweeps, "which sweeps to run: h, dx")->delimiter(',')->check(CLI::IsMember({"h", "dx"}));
   app.add_option("--h", h_list, "h sweep (at --dx-fixed)")->delimiter(',');
   app.add_option("--dx", dx_list, "dx sweep (at --h-fixed)")->delimiter(',');
   app.add_option("--h-fixed", h_fixed, "h of the dx sweep")->check(CLI::PositiveNumber);
@@ -138,8 +143,9 @@ int main(int argc, char** argv) {
   }
 
   if (!no_header) {
-    std::printf("sweep,method,backend,h,dx,J,Q,tolerance,converged,iterations,seconds,setup_seconds,"
-                "lcp_s,linear_algebra_s,interpolation_s,transfer_s,failure,ie_linear_solver,device_resident\n");
+    std::printf(
+        "sweep,method,backend,h,dx,J,Q,tolerance,converged,iterations,seconds,setup_seconds,"
+        "lcp_s,linear_algebra_s,interpolation_s,transfer_s,failure,ie_linear_solver,device_resident\n");
   }
   // One small solve per back end first: the CUDA context and FFTW's plans are made once per
   // process (about 0.3 s for CUDA), which no row of the table should carry.
@@ -161,9 +167,9 @@ int main(int argc, char** argv) {
       std::printf("%s,%s,%s,%.9g,%.9g,%d,%d,%.6g,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%s,%s,%d\n", run.sweep.c_str(),
                   run.method.c_str(), run.backend.c_str(), run.h, run.dx, J, Q, paper_tolerance(run.h, run.dx),
                   outcome.converged ? 1 : 0, outcome.iterations, outcome.seconds, outcome.setup_seconds,
-                  outcome.split.lcp, outcome.split.linear_algebra, outcome.split.interpolation,
-                  outcome.split.transfer, outcome.failure.c_str(),
-                  run.method == "implicit-euler" ? linear_solver.c_str() : "", outcome.device_resident ? 1 : 0);
+                  outcome.split.lcp, outcome.split.linear_algebra, outcome.split.interpolation, outcome.split.transfer,
+                  outcome.failure.c_str(), run.method == "implicit-euler" ? linear_solver.c_str() : "",
+                  outcome.device_resident ? 1 : 0);
       std::fflush(stdout);
       std::cerr << "dcs_signorini_timing: " << run.method << " " << run.backend << " h=" << run.h << " dx=" << run.dx
                 << " " << outcome.seconds << " s" << (outcome.converged ? "" : " NOT CONVERGED") << std::endl;

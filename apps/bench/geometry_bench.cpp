@@ -89,15 +89,14 @@ void snsd_below(benchmark::State& state, const Shape& a, const Shape& b, double 
 
 void snsd(benchmark::State& state, const Shape& a, const Shape& b, Contact contact) {
   cycle_poses(
-      state, sample_poses(a, b, contact),
-      [&](const PosePair& pair) { return signed_separation(a, pair.a, b, pair.b); },
+      state, sample_poses(a, b, contact), [&](const PosePair& pair) { return signed_separation(a, pair.a, b, pair.b); },
       [](const SignedSeparation& s) { return static_cast<double>(s.iterations); }, "newton_iterations");
 }
 
 const Shape kSphere = Sphere{0.5};
 const Shape kEllipsoid = Ellipsoid{Vec3(1.0, 1.0, 2.0)};  // the paper's ellipsoids
 const Shape kSpherocylinder = Spherocylinder{0.25, 2.0};  // the paper's rods (b = 0.5, l = 2.5)
-const Shape kRing = Torus{1.0, 0.2};                       // the demo's small tori
+const Shape kRing = Torus{1.0, 0.2};                      // the demo's small tori
 const Shape kDemoEllipsoid = Ellipsoid{Vec3(0.5, 0.5, 1.0)};
 
 void register_pair(const std::string& name, const Shape& a, const Shape& b) {
@@ -118,8 +117,10 @@ const bool kRegistered = [] {
   register_pair("SNSD/torus_ellipsoid", kRing, kDemoEllipsoid);
   register_pair("SNSD/torus_spherocylinder", kRing, kSpherocylinder);
   register_pair("SNSD/torus_torus", kRing, kRing);
-  for (const auto& [name, other] : {std::pair<std::string, Shape>{"sphere", kSphere}, {"ellipsoid", kDemoEllipsoid},
-                                    {"spherocylinder", kSpherocylinder}, {"torus", kRing}}) {
+  for (const auto& [name, other] : {std::pair<std::string, Shape>{"sphere", kSphere},
+                                    {"ellipsoid", kDemoEllipsoid},
+                                    {"spherocylinder", kSpherocylinder},
+                                    {"torus", kRing}}) {
     benchmark::RegisterBenchmark(("SNSD_below/torus_" + name + "/candidates").c_str(), snsd_below, kRing, other, 0.2);
   }
   return true;

@@ -43,18 +43,20 @@ const LcpProblem& cached_problem(Family family, int size) {
   auto& slot = cache[{family, size}];
   if (!slot) {
     switch (family) {
-      case Family::fluid: slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_fluid_lcp(size, kSeed)); break;
+      case Family::fluid:
+        slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_fluid_lcp(size, kSeed));
+        break;
       case Family::contact:
         slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_contact_lcp(size, kSeed));
         break;
-      case Family::dense_pd: slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_pd_lcp(size, kSeed)); break;
+      case Family::dense_pd:
+        slot = std::make_unique<erleben::GeneratedLcp>(erleben::make_pd_lcp(size, kSeed));
+        break;
       case Family::contact_chain:
-        slot = std::make_unique<erleben::GeneratedLcp>(
-            relcp::lcp::make_contact_chain_lcp(size, /*gaps=*/0, kSeed));
+        slot = std::make_unique<erleben::GeneratedLcp>(relcp::lcp::make_contact_chain_lcp(size, /*gaps=*/0, kSeed));
         break;
       case Family::contact_lattice:
-        slot = std::make_unique<erleben::GeneratedLcp>(
-            relcp::lcp::make_contact_lattice_lcp(size, kSeed));
+        slot = std::make_unique<erleben::GeneratedLcp>(relcp::lcp::make_contact_lattice_lcp(size, kSeed));
         break;
       case Family::lattice_pressure:
         slot = std::make_unique<erleben::GeneratedLcp>(
@@ -98,9 +100,8 @@ void Fluid(benchmark::State& state, const char* solver) {
 void FluidSweeps(benchmark::State& state) {
   const LcpProblem& problem = cached_problem(Family::fluid, static_cast<int>(state.range(0)));
   solve_loop(state, "pgs", problem, to_tolerance(0.0, 10));
-  state.counters["seconds_per_sweep_per_nnz"] =
-      benchmark::Counter(10.0 * problem.nonzeros(), benchmark::Counter::kIsIterationInvariantRate |
-                                                         benchmark::Counter::kInvert);
+  state.counters["seconds_per_sweep_per_nnz"] = benchmark::Counter(
+      10.0 * problem.nonzeros(), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void Contact(benchmark::State& state, const char* solver) {
@@ -117,14 +118,12 @@ void ContactChain(benchmark::State& state, const char* solver) {
 }
 
 void ContactLattice(benchmark::State& state, const char* solver) {
-  solve_loop(state, solver,
-             cached_problem(Family::contact_lattice, static_cast<int>(state.range(0))),
+  solve_loop(state, solver, cached_problem(Family::contact_lattice, static_cast<int>(state.range(0))),
              to_tolerance(1e-8, 1000000));
 }
 
 void ContactLatticePressure(benchmark::State& state, const char* solver) {
-  solve_loop(state, solver,
-             cached_problem(Family::lattice_pressure, static_cast<int>(state.range(0))),
+  solve_loop(state, solver, cached_problem(Family::lattice_pressure, static_cast<int>(state.range(0))),
              to_tolerance(1e-8, 1000000));
 }
 

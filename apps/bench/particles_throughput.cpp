@@ -47,8 +47,8 @@ int run(const Options& options) {
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
 
   const double radius = 0.5;
-  const double side = std::cbrt(static_cast<double>(options.bodies) * 4.0 / 3.0 * std::numbers::pi *
-                                radius * radius * radius / options.volume_fraction);
+  const double side = std::cbrt(static_cast<double>(options.bodies) * 4.0 / 3.0 * std::numbers::pi * radius * radius *
+                                radius / options.volume_fraction);
   particles::Domain domain;
   domain.lower = Vec3::Zero();
   domain.upper = Vec3::Constant(side);
@@ -125,15 +125,15 @@ int run(const Options& options) {
   const double imbalance = max_over_ranks(local) / (static_cast<double>(count) / ranks);
 
   if (rank == 0) {
-    std::printf("{\"ranks\": %d, \"threads\": %d, \"bodies\": %lld, \"steps\": %d, "
-                "\"search\": %s, \"method\": \"%s\", \"seconds\": %.4f, \"cpu_seconds\": %.4f, "
-                "\"body_steps_per_second\": %.4e, \"final_pairs\": %lld, \"imbalance\": %.3f",
-                ranks, omp_get_max_threads(), count, options.steps,
-                options.search ? "true" : "false", options.method.c_str(), seconds, cpu_seconds,
-                static_cast<double>(count) * options.steps / seconds, total_pairs, imbalance);
+    std::printf(
+        "{\"ranks\": %d, \"threads\": %d, \"bodies\": %lld, \"steps\": %d, "
+        "\"search\": %s, \"method\": \"%s\", \"seconds\": %.4f, \"cpu_seconds\": %.4f, "
+        "\"body_steps_per_second\": %.4e, \"final_pairs\": %lld, \"imbalance\": %.3f",
+        ranks, omp_get_max_threads(), count, options.steps, options.search ? "true" : "false", options.method.c_str(),
+        seconds, cpu_seconds, static_cast<double>(count) * options.steps / seconds, total_pairs, imbalance);
     for (int p = 0; p < kPhases; ++p) {
-      std::printf(", \"%s_seconds\": %.4f, \"%s_cpu_seconds\": %.4f", kPhaseNames[p], phase_max[p],
-                  kPhaseNames[p], phase_cpu_max[p]);
+      std::printf(", \"%s_seconds\": %.4f, \"%s_cpu_seconds\": %.4f", kPhaseNames[p], phase_max[p], kPhaseNames[p],
+                  phase_cpu_max[p]);
     }
     std::printf("}\n");
   }
@@ -148,8 +148,7 @@ int main(int argc, char** argv) {
   app.add_option("--bodies", options.bodies, "number of spheres")->check(CLI::PositiveNumber);
   app.add_option("--steps", options.steps, "timed steps")->check(CLI::PositiveNumber);
   app.add_option("--rebalance-every", options.rebalance_every, "Zoltan2 rebalancing period (0: never)");
-  app.add_option("--volume-fraction", options.volume_fraction, "solid volume fraction")
-      ->check(CLI::Range(1e-6, 0.3));
+  app.add_option("--volume-fraction", options.volume_fraction, "solid volume fraction")->check(CLI::Range(1e-6, 0.3));
   app.add_option("--method", options.method, "rcb or multijagged");
   app.add_flag("!--no-search", options.search, "skip ghost exchange and neighbour search");
   return apps::bench::run_mpi_app(app, argc, argv, [&] { return run(options); });

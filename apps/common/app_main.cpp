@@ -20,9 +20,12 @@ std::string one_line(std::string_view text) {
   line.reserve(text.size());
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') line += "\\n";
-    else if (c == '\r') line += "\\r";
-    else if (c == '\t') line += "\\t";
+    if (c == '\n')
+      line += "\\n";
+    else if (c == '\r')
+      line += "\\r";
+    else if (c == '\t')
+      line += "\\t";
     else if (byte < 0x20 || byte == 0x7f) {
       static constexpr char kHex[] = "0123456789abcdef";
       line += "\\x";
@@ -59,7 +62,8 @@ void add_resource_options(CLI::App& app) {
          "--max-memory",
          [](const std::string& text) {
            const auto bytes = parse_memory_size(text);
-           if (!bytes || *bytes == 0) throw CLI::ValidationError("--max-memory", "expected a size such as 4G or 512M, found '" + text + "'");
+           if (!bytes || *bytes == 0)
+             throw CLI::ValidationError("--max-memory", "expected a size such as 4G or 512M, found '" + text + "'");
            set_memory_cap_bytes(bytes);
          },
          "refuse inputs that would need more memory than this (4G, 512M; default: the memory "

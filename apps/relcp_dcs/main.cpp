@@ -25,10 +25,11 @@ std::string problem_types_help() {
   for (const auto& kind : relcp::io::dcs::scenario_kinds()) {
     text += "  " + std::string(kind.type) + ": " + std::string(kind.description) + "\n";
   }
-  return text + "Methods for friction problems (method.name): switching, taubert-euler, taubert-rk4, moreau.\n"
-                "See docs/switching.md.\n"
-                "Methods for dlcp, signorini, wuchen_small, rectifier, pds: implicit-euler, gauss-seidel; "
-                "--backend serial|openmp|cuda. See docs/dlcp.md.";
+  return text +
+         "Methods for friction problems (method.name): switching, taubert-euler, taubert-rk4, moreau.\n"
+         "See docs/switching.md.\n"
+         "Methods for dlcp, signorini, wuchen_small, rectifier, pds: implicit-euler, gauss-seidel; "
+         "--backend serial|openmp|cuda. See docs/dlcp.md.";
 }
 
 // Progress on stderr, at most every two seconds, for runs that take longer than that.
@@ -43,8 +44,7 @@ relcp::dcs::ProgressCallback stderr_progress(double t_end) {
   };
 }
 
-int run_scenario(const std::string& config, const std::string& output,
-                 const std::vector<std::string>& overrides) {
+int run_scenario(const std::string& config, const std::string& output, const std::vector<std::string>& overrides) {
   const ScenarioDocument document = ScenarioDocument::load(config, overrides);
   const auto prepared = relcp::io::dcs::prepare_run(document);  // all validation happens here
 
@@ -63,8 +63,10 @@ int main(int argc, char** argv) {
   std::vector<char*> arguments(argv, argv + argc);
   if (arguments.size() > 1 && std::string(arguments[1]) == "run") arguments.erase(arguments.begin() + 1);
 
-  CLI::App app("relcp_dcs: dynamic complementarity systems (Stewart's switching method, the Wu-Chen "
-               "DLCP methods and baselines)", "relcp_dcs");
+  CLI::App app(
+      "relcp_dcs: dynamic complementarity systems (Stewart's switching method, the Wu-Chen "
+      "DLCP methods and baselines)",
+      "relcp_dcs");
   app.footer(problem_types_help());
 
   std::string config;

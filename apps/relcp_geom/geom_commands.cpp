@@ -28,8 +28,8 @@ std::vector<io::BodyDescription> read_bodies(const std::string& file, std::size_
 
 int run_snsd(const std::string& file) {
   const auto bodies = read_bodies(file, 2);
-  const geometry::SignedSeparation separation = geometry::signed_separation(
-      bodies[0].shape, bodies[0].pose, bodies[1].shape, bodies[1].pose);
+  const geometry::SignedSeparation separation =
+      geometry::signed_separation(bodies[0].shape, bodies[0].pose, bodies[1].shape, bodies[1].pose);
   std::cout << separation_json(separation) << std::endl;
   return separation.converged ? kExitOk : kExitRunFailure;
 }

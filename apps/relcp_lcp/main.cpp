@@ -12,8 +12,7 @@
 
 int main(int argc, char** argv) {
   using namespace relcp::apps::lcp_cli;
-  CLI::App app("relcp_lcp: solve linear complementarity problems w = M z + q >= 0, z >= 0, z^T w = 0",
-               "relcp_lcp");
+  CLI::App app("relcp_lcp: solve linear complementarity problems w = M z + q >= 0, z >= 0, z^T w = 0", "relcp_lcp");
   app.require_subcommand(1);
   SolveArguments solve;
   GenerateArguments generate;

@@ -44,7 +44,8 @@ lcp::SolverOptions checked_options(const SolveArguments& arguments) {
   lcp::SolverOptions options;
   if (!arguments.tolerance.empty()) options.tolerance = parse_positive_real("--tol", arguments.tolerance);
   if (!arguments.max_iterations.empty()) options.max_iterations = parse_count("--max-iter", arguments.max_iterations);
-  if (!arguments.relaxation.empty()) options.relaxation = parse_open_interval("--relax", arguments.relaxation, 0.0, 2.0);
+  if (!arguments.relaxation.empty())
+    options.relaxation = parse_open_interval("--relax", arguments.relaxation, 0.0, 2.0);
   if (!arguments.jacobian.empty()) options.jacobian = parse_jacobian("--jacobian", arguments.jacobian);
   if (!arguments.globalization.empty()) {
     options.minmap_globalization = parse_globalization("--globalization", arguments.globalization);
@@ -79,8 +80,7 @@ void add_solve_command(CLI::App& app, SolveArguments& arguments) {
   solve->add_option("--relax", arguments.relaxation, "psor relaxation, in (0, 2) (default 1.4)");
   solve->add_option("--jacobian", arguments.jacobian,
                     "fischer Jacobian strategy: random, zero, perturbation (default), approximation");
-  solve->add_option("--globalization", arguments.globalization,
-                    "minmap step rule: none (default), fischer_burmeister");
+  solve->add_option("--globalization", arguments.globalization, "minmap step rule: none (default), fischer_burmeister");
   solve->add_option("--warm-start", arguments.warm_start, "starting z, one value per line (or a .mtx vector)");
   solve->add_option("--out", arguments.out, "write z here, one value per line (atomically)");
 }

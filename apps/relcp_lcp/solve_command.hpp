@@ -9,11 +9,11 @@
 namespace relcp::apps::lcp_cli {
 
 struct SolveArguments {
-  std::string input;        // Siconos .dat file
-  std::string matrix;       // MatrixMarket M
-  std::string vector;       // MatrixMarket q
-  std::string solver;       // empty: chosen from the problem (see default_solver_name)
-  std::string tolerance;    // option values are kept as text and checked by option_values.hpp
+  std::string input;      // Siconos .dat file
+  std::string matrix;     // MatrixMarket M
+  std::string vector;     // MatrixMarket q
+  std::string solver;     // empty: chosen from the problem (see default_solver_name)
+  std::string tolerance;  // option values are kept as text and checked by option_values.hpp
   std::string max_iterations;
   std::string relaxation;
   std::string jacobian;

@@ -7,8 +7,8 @@
 
 namespace relcp {
 
-BracketedRoot find_bracketed_root(const std::function<double(double)>& f, double lo, double f_lo,
-                                  double hi, double f_hi, const BracketedRootOptions& options) {
+BracketedRoot find_bracketed_root(const std::function<double(double)>& f, double lo, double f_lo, double hi,
+                                  double f_hi, const BracketedRootOptions& options) {
   if (f_lo == 0.0) return {lo, f_lo, hi, f_hi, 0, true};
   if (f_hi == 0.0) return {hi, f_hi, lo, f_lo, 0, true};
   if (std::signbit(f_lo) == std::signbit(f_hi)) {
@@ -58,9 +58,11 @@ BracketedRoot find_bracketed_root(const std::function<double(double)>& f, double
         p = s * (2.0 * half_width * qa * (qa - r) - (b - a) * (r - 1.0));
         q = (qa - 1.0) * (r - 1.0) * (s - 1.0);
       }
-      if (p > 0.0) q = -q; else p = -p;
-      if (2.0 * p < std::min(3.0 * half_width * q - std::abs(accuracy * q),
-                             std::abs(previous_step * q))) {
+      if (p > 0.0)
+        q = -q;
+      else
+        p = -p;
+      if (2.0 * p < std::min(3.0 * half_width * q - std::abs(accuracy * q), std::abs(previous_step * q))) {
         previous_step = step;
         step = p / q;
       } else {

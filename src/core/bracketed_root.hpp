@@ -36,7 +36,7 @@ struct BracketedRoot {
 // an end where f is exactly zero is returned at once. Stops when the bracket is no wider than
 // options.tolerance (plus a few ulps) or f is exactly zero; after options.max_evaluations
 // evaluations it returns the best point so far with converged = false.
-BracketedRoot find_bracketed_root(const std::function<double(double)>& f, double lo, double f_lo,
-                                  double hi, double f_hi, const BracketedRootOptions& options);
+BracketedRoot find_bracketed_root(const std::function<double(double)>& f, double lo, double f_lo, double hi,
+                                  double f_hi, const BracketedRootOptions& options);
 
 }  // namespace relcp

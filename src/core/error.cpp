@@ -3,8 +3,7 @@
 namespace relcp {
 namespace {
 
-std::string format_input_error(const std::string& file, int line, const std::string& key,
-                               const std::string& message) {
+std::string format_input_error(const std::string& file, int line, const std::string& key, const std::string& message) {
   std::string text;
   if (!file.empty()) {
     text += file;

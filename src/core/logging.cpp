@@ -14,8 +14,8 @@ void configure_logging(std::string_view level, int mpi_rank, bool all_ranks) {
   const auto parsed = spdlog::level::from_str(std::string(level));
   // from_str maps unknown names to `off`; only the literal "off" may mean off.
   if (parsed == spdlog::level::off && level != "off") {
-    throw InputError("--log-level", "unknown level '" + std::string(level) +
-                                        "' (trace, debug, info, warn, error, critical, off)");
+    throw InputError("--log-level",
+                     "unknown level '" + std::string(level) + "' (trace, debug, info, warn, error, critical, off)");
   }
   auto logger = spdlog::get("relcp");
   if (!logger) logger = spdlog::stderr_color_mt("relcp");

@@ -75,15 +75,23 @@ std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
   std::string unit(end);
   std::transform(unit.begin(), unit.end(), unit.begin(),
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  if (unit.ends_with("IB")) unit.erase(unit.size() - 2);
-  else if (unit.size() > 1 && unit.back() == 'B') unit.pop_back();
+  if (unit.ends_with("IB"))
+    unit.erase(unit.size() - 2);
+  else if (unit.size() > 1 && unit.back() == 'B')
+    unit.pop_back();
   double scale = 1.0;
-  if (unit.empty() || unit == "B") scale = 1.0;
-  else if (unit == "K") scale = 0x1p10;
-  else if (unit == "M") scale = 0x1p20;
-  else if (unit == "G") scale = 0x1p30;
-  else if (unit == "T") scale = 0x1p40;
-  else return std::nullopt;
+  if (unit.empty() || unit == "B")
+    scale = 1.0;
+  else if (unit == "K")
+    scale = 0x1p10;
+  else if (unit == "M")
+    scale = 0x1p20;
+  else if (unit == "G")
+    scale = 0x1p30;
+  else if (unit == "T")
+    scale = 0x1p40;
+  else
+    return std::nullopt;
   const double bytes = number * scale;
   if (!(bytes < 0x1p63)) return std::nullopt;
   return static_cast<std::uint64_t>(bytes);

@@ -6,8 +6,7 @@
 namespace relcp::dynamics {
 
 BodyForce::BodyForce(std::vector<BodyLoad> loads) {
-  std::stable_sort(loads.begin(), loads.end(),
-                   [](const BodyLoad& a, const BodyLoad& b) { return a.id < b.id; });
+  std::stable_sort(loads.begin(), loads.end(), [](const BodyLoad& a, const BodyLoad& b) { return a.id < b.id; });
   for (const BodyLoad& load : loads) {
     if (!loads_.empty() && loads_.back().id == load.id) {
       loads_.back().force += load.force;
@@ -24,9 +23,8 @@ void BodyForce::add_to(std::span<particles::Body> bodies) const {
 #pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     particles::Body& body = bodies[static_cast<std::size_t>(i)];
-    const auto found = std::lower_bound(
-        loads_.begin(), loads_.end(), body.id,
-        [](const BodyLoad& load, GlobalId id) { return load.id < id; });
+    const auto found = std::lower_bound(loads_.begin(), loads_.end(), body.id,
+                                        [](const BodyLoad& load, GlobalId id) { return load.id < id; });
     if (found == loads_.end() || found->id != body.id) continue;
     body.force += found->force;
     body.torque += found->torque;

@@ -9,20 +9,18 @@
 namespace relcp::dynamics {
 namespace {
 
-particles::Body daughter(const particles::Body& parent, const geometry::Spherocylinder& shape,
-                         const Vec3& centre, const DivisionTurn& turn) {
+particles::Body daughter(const particles::Body& parent, const geometry::Spherocylinder& shape, const Vec3& centre,
+                         const DivisionTurn& turn) {
   particles::Body body = parent;
   body.shape = shape;
   body.pose.position = centre;
-  body.pose.orientation =
-      (Quaternion(Eigen::AngleAxisd(turn.angle, turn.axis)) * parent.pose.orientation).normalized();
+  body.pose.orientation = (Quaternion(Eigen::AngleAxisd(turn.angle, turn.axis)) * parent.pose.orientation).normalized();
   return body;
 }
 
 }  // namespace
 
-std::pair<particles::Body, particles::Body> split_cell(const particles::Body& parent,
-                                                       const DivisionTurn& first_turn,
+std::pair<particles::Body, particles::Body> split_cell(const particles::Body& parent, const DivisionTurn& first_turn,
                                                        const DivisionTurn& second_turn) {
   const auto* rod = std::get_if<geometry::Spherocylinder>(&parent.shape);
   if (rod == nullptr) throw std::invalid_argument("split_cell: only spherocylinders divide");

@@ -9,7 +9,7 @@
 namespace relcp::dynamics {
 
 struct DivisionTurn {
-  double angle = 0.0;  // radians, signed
+  double angle = 0.0;         // radians, signed
   Vec3 axis = Vec3::UnitZ();  // unit, lab frame
 };
 
@@ -18,8 +18,7 @@ struct DivisionTurn {
 // tip-to-tip length l/2, first turned by `first_turn`, second by `second_turn`. Both keep the
 // parent's id and velocities; the caller gives the second its new id. Throws InputError (key
 // "divide_at") when l/2 is below the diameter (a daughter would be shorter than its caps).
-std::pair<particles::Body, particles::Body> split_cell(const particles::Body& parent,
-                                                       const DivisionTurn& first_turn,
+std::pair<particles::Body, particles::Body> split_cell(const particles::Body& parent, const DivisionTurn& first_turn,
                                                        const DivisionTurn& second_turn);
 
 }  // namespace relcp::dynamics

@@ -57,8 +57,9 @@ std::int64_t CellGrowth::divide(particles::ParticleStore& store) {
   }
   MPI_Allreduce(MPI_IN_PLACE, &too_short, 1, MPI_INT, MPI_MAX, store.comm());
   if (too_short) {
-    throw InputError("divide_at", "dividing cells would give daughters shorter than their "
-                                  "diameter; divide_at must be at least 4 radius");
+    throw InputError("divide_at",
+                     "dividing cells would give daughters shorter than their "
+                     "diameter; divide_at must be at least 4 radius");
   }
   const GlobalId first_new = store.id_allocator().next_free();
   const std::vector<GlobalId> new_ids = store.id_allocator().allocate(store.comm(), parent_ids);

@@ -16,7 +16,7 @@
 namespace relcp::dynamics {
 
 struct GrowthOptions {
-  double rate = 0.0;  // 1/time
+  double rate = 0.0;                                           // 1/time
   double divide_at = std::numeric_limits<double>::infinity();  // tip-to-tip length
   double angle_noise_deg = 0.0;
   bool monolayer = false;

@@ -8,8 +8,7 @@
 
 namespace relcp::dynamics {
 
-InertialIntegrator::InertialIntegrator(double density, bool monolayer)
-    : density_(density), monolayer_(monolayer) {
+InertialIntegrator::InertialIntegrator(double density, bool monolayer) : density_(density), monolayer_(monolayer) {
   if (!(density > 0.0)) throw InputError("density", "must be positive");
 }
 
@@ -19,8 +18,7 @@ void InertialIntegrator::update_velocities(std::span<particles::Body> bodies, do
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     particles::Body& body = bodies[static_cast<std::size_t>(i)];
     body.velocity += dt / mass_of(body.shape, density_) * body.force;
-    body.angular_velocity +=
-        dt * (lab_inverse_inertia(body.shape, body.pose.orientation, density_) * body.torque);
+    body.angular_velocity += dt * (lab_inverse_inertia(body.shape, body.pose.orientation, density_) * body.torque);
   }
   if (monolayer_) project_velocities_to_plane(bodies);
 }

@@ -18,8 +18,7 @@ double LocalDragMobility::rotational(const geometry::Shape& shape) const {
   return 12.0 / (drag_ * length * length * length);
 }
 
-BodyVelocity LocalDragMobility::apply(const geometry::Shape& shape, const Vec3& force,
-                                      const Vec3& torque) const {
+BodyVelocity LocalDragMobility::apply(const geometry::Shape& shape, const Vec3& force, const Vec3& torque) const {
   const double length = geometry::drag_length(shape);
   const double translational_mobility = 1.0 / (drag_ * length);
   const double rotational_mobility = 12.0 * translational_mobility / (length * length);

@@ -11,7 +11,6 @@ double mass_of(const geometry::Shape& shape, double density);
 // R I_body R^T about the centre.
 Mat3 lab_inertia(const geometry::Shape& shape, const Quaternion& orientation, double density);
 // (R I_body R^T)^-1 = R I_body^-1 R^T.
-Mat3 lab_inverse_inertia(const geometry::Shape& shape, const Quaternion& orientation,
-                         double density);
+Mat3 lab_inverse_inertia(const geometry::Shape& shape, const Quaternion& orientation, double density);
 
 }  // namespace relcp::dynamics

@@ -15,8 +15,7 @@ constexpr double kSeriesLimit = 0.5;
 
 }  // namespace
 
-RadialForce::RadialForce(const Vec3& center, double scale, double sign)
-    : center_(center), strength_(sign * scale) {
+RadialForce::RadialForce(const Vec3& center, double scale, double sign) : center_(center), strength_(sign * scale) {
   if (sign != 1.0 && sign != -1.0) throw InputError("sign", "must be +1 or -1");
 }
 
@@ -24,7 +23,7 @@ double RadialForce::profile(double r) {
   if (r < kSeriesLimit) {
     // (r - sin r) / r^2 = r (1/3! - r^2/5! + r^4/7! - ... + r^12/15!)
     const double r2 = r * r;
-    double sum = 1.0 / 1307674368000.0;  // 1/15!
+    double sum = 1.0 / 1307674368000.0;   // 1/15!
     sum = 1.0 / 6227020800.0 - r2 * sum;  // 1/13!
     sum = 1.0 / 39916800.0 - r2 * sum;    // 1/11!
     sum = 1.0 / 362880.0 - r2 * sum;      // 1/9!

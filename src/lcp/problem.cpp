@@ -9,12 +9,11 @@ namespace {
 
 void check_shape(Index rows, Index cols, Index q_size) {
   if (rows != cols) {
-    throw InputError("M", "matrix is " + std::to_string(rows) + " x " + std::to_string(cols) +
-                              ", not square");
+    throw InputError("M", "matrix is " + std::to_string(rows) + " x " + std::to_string(cols) + ", not square");
   }
   if (rows != q_size) {
-    throw InputError("q", "vector has " + std::to_string(q_size) + " entries, matrix has " +
-                              std::to_string(rows) + " rows");
+    throw InputError("q",
+                     "vector has " + std::to_string(q_size) + " entries, matrix has " + std::to_string(rows) + " rows");
   }
 }
 

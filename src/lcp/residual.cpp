@@ -17,8 +17,6 @@ double natural_residual(const Vector& z, const Vector& w) {
   return min_map(z, w).lpNorm<Eigen::Infinity>();
 }
 
-double natural_residual(const LcpProblem& problem, const Vector& z) {
-  return natural_residual(z, problem.w(z));
-}
+double natural_residual(const LcpProblem& problem, const Vector& z) { return natural_residual(z, problem.w(z)); }
 
 }  // namespace relcp::lcp

@@ -25,16 +25,16 @@ enum class MinMapGlobalization { none, fischer_burmeister };
 enum class SolverFamily { pivoting, splitting, newton, interior_point, gradient, enumeration };
 
 struct SolverOptions {
-  double tolerance = 1e-8;         // on the natural residual ||min(z, Mz+q)||_inf
-  int max_iterations = 0;          // 0: the solver's own default
-  double relative_tolerance = 0;   // > 0: stop (stagnation) when the merit changes less, relatively
-  Vector warm_start;               // empty: cold start from the solver's default point
-  double relaxation = 1.4;         // psor
-  FischerJacobian jacobian = FischerJacobian::perturbation;  // fischer
+  double tolerance = 1e-8;        // on the natural residual ||min(z, Mz+q)||_inf
+  int max_iterations = 0;         // 0: the solver's own default
+  double relative_tolerance = 0;  // > 0: stop (stagnation) when the merit changes less, relatively
+  Vector warm_start;              // empty: cold start from the solver's default point
+  double relaxation = 1.4;        // psor
+  FischerJacobian jacobian = FischerJacobian::perturbation;              // fischer
   MinMapGlobalization minmap_globalization = MinMapGlobalization::none;  // minmap
-  int direct_solve_limit = 400;    // newton/ip: dense direct solves up to this size, Krylov above
-  std::uint64_t seed = 1;          // random choices (FB random strategy, Dantzig tie-breaking)
-  bool record_history = true;      // fill SolverResult::merit_history
+  int direct_solve_limit = 400;  // newton/ip: dense direct solves up to this size, Krylov above
+  std::uint64_t seed = 1;        // random choices (FB random strategy, Dantzig tie-breaking)
+  bool record_history = true;    // fill SolverResult::merit_history
 };
 
 struct SolverResult {

@@ -7,13 +7,12 @@
 
 namespace relcp::lcp {
 
-Vector projected_starting_point(const LcpProblem& problem, const SolverOptions& options,
-                                double cold_value) {
+Vector projected_starting_point(const LcpProblem& problem, const SolverOptions& options, double cold_value) {
   const Index n = problem.size();
   if (options.warm_start.size() == 0) return Vector::Constant(n, cold_value);
   if (options.warm_start.size() != n) {
-    throw InputError("warm_start", "has " + std::to_string(options.warm_start.size()) +
-                                       " entries, the problem has " + std::to_string(n));
+    throw InputError("warm_start", "has " + std::to_string(options.warm_start.size()) + " entries, the problem has " +
+                                       std::to_string(n));
   }
   if (!options.warm_start.allFinite()) {
     throw InputError("warm_start", "contains a non-finite entry");
@@ -24,8 +23,7 @@ Vector projected_starting_point(const LcpProblem& problem, const SolverOptions& 
 int iteration_limit(const SolverOptions& options, int solver_default) {
   if (options.max_iterations < 0) {
     throw InputError("max_iterations",
-                     "must be >= 0 (0 = solver default), got " +
-                         std::to_string(options.max_iterations));
+                     "must be >= 0 (0 = solver default), got " + std::to_string(options.max_iterations));
   }
   return options.max_iterations > 0 ? options.max_iterations : solver_default;
 }

@@ -10,8 +10,7 @@ namespace relcp::lcp {
 // max(0, options.warm_start) when a warm start is given, otherwise every entry = cold_value.
 // Throws InputError (key "warm_start") when its size differs from the problem's or an entry
 // is not finite.
-Vector projected_starting_point(const LcpProblem& problem, const SolverOptions& options,
-                                double cold_value = 0.0);
+Vector projected_starting_point(const LcpProblem& problem, const SolverOptions& options, double cold_value = 0.0);
 
 // options.max_iterations when positive, solver_default when 0. Throws InputError (key
 // "max_iterations") when negative.

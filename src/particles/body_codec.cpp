@@ -27,11 +27,10 @@ static_assert(kTorque + 3 == kBodyRecordSize);
 static_assert(kShapeParameters + geometry::kShapeParameterCount == kPosition);
 
 geometry::Shape shape_from(geometry::ShapeKind kind, const double* parameters) {
-  const std::optional<geometry::Shape> shape = geometry::shape_from_parameters(
-      kind, {parameters[0], parameters[1], parameters[2]});
+  const std::optional<geometry::Shape> shape =
+      geometry::shape_from_parameters(kind, {parameters[0], parameters[1], parameters[2]});
   if (!shape) {
-    throw RunTimeFailure("body record with unknown shape kind " +
-                         std::to_string(static_cast<int>(kind)));
+    throw RunTimeFailure("body record with unknown shape kind " + std::to_string(static_cast<int>(kind)));
   }
   return *shape;
 }
@@ -66,11 +65,11 @@ void pack_body(const Body& body, double* record) {
 Body unpack_body(const double* record) {
   Body body;
   body.id = std::bit_cast<GlobalId>(record[kId]);
-  body.shape = shape_from(static_cast<geometry::ShapeKind>(static_cast<int>(record[kShapeKind])),
-                          record + kShapeParameters);
+  body.shape =
+      shape_from(static_cast<geometry::ShapeKind>(static_cast<int>(record[kShapeKind])), record + kShapeParameters);
   body.pose.position = get(record, kPosition);
-  body.pose.orientation = Quaternion(record[kOrientation], record[kOrientation + 1],
-                                     record[kOrientation + 2], record[kOrientation + 3]);
+  body.pose.orientation =
+      Quaternion(record[kOrientation], record[kOrientation + 1], record[kOrientation + 2], record[kOrientation + 3]);
   body.velocity = get(record, kVelocity);
   body.angular_velocity = get(record, kAngularVelocity);
   body.force = get(record, kForce);

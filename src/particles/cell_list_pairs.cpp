@@ -31,9 +31,7 @@ struct CellGrid {
     }
     return c;
   }
-  long long flat(const std::array<long long, 3>& c) const {
-    return (c[2] * dims[1] + c[1]) * dims[0] + c[0];
-  }
+  long long flat(const std::array<long long, 3>& c) const { return (c[2] * dims[1] + c[1]) * dims[0] + c[0]; }
   long long count() const { return dims[0] * dims[1] * dims[2]; }
 };
 
@@ -88,10 +86,8 @@ struct KeyedPair {
 
 }  // namespace
 
-std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions,
-                                        std::span<const double> radii,
-                                        std::span<const GlobalId> ids, std::size_t num_primary,
-                                        double buffer) {
+std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::span<const double> radii,
+                                        std::span<const GlobalId> ids, std::size_t num_primary, double buffer) {
   const std::size_t n = positions.size();
   if (radii.size() != n || ids.size() != n || num_primary > n) {
     throw std::invalid_argument("find_close_pairs: inconsistent input sizes");
@@ -110,8 +106,8 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions,
   const auto signed_n = static_cast<std::ptrdiff_t>(n);
 #pragma omp parallel for if (signed_n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < signed_n; ++i) {
-    cell_of_point[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(
-        grid.flat(grid.cell_of(positions[static_cast<std::size_t>(i)])));
+    cell_of_point[static_cast<std::size_t>(i)] =
+        static_cast<std::uint32_t>(grid.flat(grid.cell_of(positions[static_cast<std::size_t>(i)])));
   }
   std::vector<std::uint32_t> cell_start(static_cast<std::size_t>(grid.count()) + 1, 0);
   for (const std::uint32_t c : cell_of_point) ++cell_start[c + 1];
@@ -120,8 +116,7 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions,
   {
     std::vector<std::uint32_t> fill(cell_start.begin(), cell_start.end() - 1);
     for (std::size_t i = 0; i < n; ++i) {
-      sorted[fill[cell_of_point[i]]++] =
-          CellPoint{positions[i], radii[i], ids[i], static_cast<int>(i)};
+      sorted[fill[cell_of_point[i]]++] = CellPoint{positions[i], radii[i], ids[i], static_cast<int>(i)};
     }
   }
 

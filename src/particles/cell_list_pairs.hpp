@@ -17,9 +17,7 @@ struct ClosePair {
 // All (i, j) with i < num_primary, ids[i] < ids[j] and
 // |positions[i] - positions[j]| < radii[i] + radii[j] + buffer, ordered by
 // (ids[first], ids[second], second). The same id may appear at several indices (periodic images).
-std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions,
-                                        std::span<const double> radii,
-                                        std::span<const GlobalId> ids, std::size_t num_primary,
-                                        double buffer);
+std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::span<const double> radii,
+                                        std::span<const GlobalId> ids, std::size_t num_primary, double buffer);
 
 }  // namespace relcp::particles

@@ -23,8 +23,8 @@ std::int64_t chainmail_ring_count(const ChainmailLattice& lattice) {
 
 std::vector<Body> place_chainmail(const ChainmailLattice& lattice) {
   const double s = lattice.spacing;
-  const Vec3 origin = lattice.center - 0.5 * s * Vec3(static_cast<double>(lattice.nx - 1),
-                                                       static_cast<double>(lattice.ny - 1), 0.0);
+  const Vec3 origin =
+      lattice.center - 0.5 * s * Vec3(static_cast<double>(lattice.nx - 1), static_cast<double>(lattice.ny - 1), 0.0);
   std::vector<Body> rings;
   rings.reserve(static_cast<std::size_t>(chainmail_ring_count(lattice)));
   const auto add = [&](double i, double j, const Quaternion& orientation) {
@@ -58,8 +58,7 @@ double chainmail_min_separation(const ChainmailLattice& lattice) {
     for (std::size_t b = a + 1; b < rings.size(); ++b) {
       // Bounding spheres apart: a positive separation that cannot decide anything.
       if ((rings[a].pose.position - rings[b].pose.position).norm() > reach) continue;
-      const double phi =
-          geometry::signed_separation(rings[a].shape, rings[a].pose, rings[b].shape, rings[b].pose).phi;
+      const double phi = geometry::signed_separation(rings[a].shape, rings[a].pose, rings[b].shape, rings[b].pose).phi;
       smallest = std::min(smallest, phi);
     }
   }

@@ -34,8 +34,7 @@ void Domain::validate() const {
   for (int axis = 0; axis < 3; ++axis) {
     if (!periodic[axis]) continue;
     if (!(std::isfinite(lower[axis]) && std::isfinite(upper[axis]) && upper[axis] > lower[axis])) {
-      throw InputError("domain", "periodic axis " + std::to_string(axis) +
-                                     " needs finite bounds with upper > lower");
+      throw InputError("domain", "periodic axis " + std::to_string(axis) + " needs finite bounds with upper > lower");
     }
   }
 }

@@ -7,9 +7,9 @@
 namespace relcp::particles {
 
 struct Ghost {
-  Body body;                            // pose.position is already the image position
+  Body body;  // pose.position is already the image position
   int owner_rank = -1;
-  Vec3 image_offset = Vec3::Zero();     // image position = owner's (wrapped) position + offset
+  Vec3 image_offset = Vec3::Zero();  // image position = owner's (wrapped) position + offset
 };
 
 }  // namespace relcp::particles

@@ -80,8 +80,7 @@ std::vector<Ghost> unpack_ghosts(const ReceivedRecords& received) {
       Ghost& ghost = ghosts[next];
       ghost.body = unpack_body(record);
       ghost.owner_rank = static_cast<int>(source);
-      ghost.image_offset = Vec3(record[kBodyRecordSize], record[kBodyRecordSize + 1],
-                                record[kBodyRecordSize + 2]);
+      ghost.image_offset = Vec3(record[kBodyRecordSize], record[kBodyRecordSize + 1], record[kBodyRecordSize + 2]);
     }
   }
   return ghosts;
@@ -89,9 +88,8 @@ std::vector<Ghost> unpack_ghosts(const ReceivedRecords& received) {
 
 }  // namespace
 
-std::vector<Ghost> GhostExchange::build(MPI_Comm comm, const RegionMap& regions,
-                                        const Domain& domain, std::span<const Body> owned,
-                                        double halo_width) {
+std::vector<Ghost> GhostExchange::build(MPI_Comm comm, const RegionMap& regions, const Domain& domain,
+                                        std::span<const Body> owned, double halo_width) {
   int rank = 0;
   int num_ranks = 0;
   MPI_Comm_rank(comm, &rank);
@@ -111,8 +109,7 @@ std::vector<Ghost> GhostExchange::build(MPI_Comm comm, const RegionMap& regions,
 #pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     const Vec3& x = owned[static_cast<std::size_t>(i)].pose.position;
-    const bool deep = ((x - own.lower).array() > halo_width).all() &&
-                      ((own.upper - x).array() > halo_width).all();
+    const bool deep = ((x - own.lower).array() > halo_width).all() && ((own.upper - x).array() > halo_width).all();
     near_boundary[static_cast<std::size_t>(i)] = deep ? 0 : 1;
   }
 
@@ -126,8 +123,7 @@ std::vector<Ghost> GhostExchange::build(MPI_Comm comm, const RegionMap& regions,
       for (std::size_t s = 0; s < shifts.size(); ++s) {
         if (destination == rank && s == 0) continue;
         if (distance_to_box(box, x + shifts[s]) <= halo_width) {
-          sends_[static_cast<std::size_t>(destination)].push_back(
-              Send{static_cast<int>(i), shifts[s]});
+          sends_[static_cast<std::size_t>(destination)].push_back(Send{static_cast<int>(i), shifts[s]});
         }
       }
     }
@@ -139,11 +135,9 @@ std::vector<Ghost> GhostExchange::build(MPI_Comm comm, const RegionMap& regions,
   return ghosts;
 }
 
-void GhostExchange::refresh(MPI_Comm comm, std::span<const Body> owned,
-                            std::vector<Ghost>& ghosts) const {
+void GhostExchange::refresh(MPI_Comm comm, std::span<const Body> owned, std::vector<Ghost>& ghosts) const {
   if (owned.size() != num_owned_ || ghosts.size() != num_ghosts_) {
-    throw std::logic_error(
-        "GhostExchange::refresh: owned bodies or ghosts changed since the plan was built");
+    throw std::logic_error("GhostExchange::refresh: owned bodies or ghosts changed since the plan was built");
   }
   ghosts = unpack_ghosts(transfer(comm, owned));
 }

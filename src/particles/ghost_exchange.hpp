@@ -22,8 +22,8 @@ class GhostExchange {
   // x + s of an owned centre (s a combination of 0 and +-period on periodic axes) lying within
   // `halo_width` of r's region, except the body itself on its own rank. Throws InputError when
   // a periodic length is below twice the halo width.
-  std::vector<Ghost> build(MPI_Comm comm, const RegionMap& regions, const Domain& domain,
-                           std::span<const Body> owned, double halo_width);
+  std::vector<Ghost> build(MPI_Comm comm, const RegionMap& regions, const Domain& domain, std::span<const Body> owned,
+                           double halo_width);
 
   // Collective. Resends the bodies of the last build with their current state; `owned` must
   // be the same list (same size and order) that build() saw.

@@ -22,8 +22,8 @@ std::vector<GlobalId> IdAllocator::allocate(MPI_Comm comm, std::span<const Globa
 
   std::vector<GlobalId> all_keys(static_cast<std::size_t>(total));
   static_assert(sizeof(GlobalId) == sizeof(std::int64_t));
-  MPI_Allgatherv(keys.data(), local_count, MPI_INT64_T, all_keys.data(), counts.data(),
-                 offsets.data(), MPI_INT64_T, comm);
+  MPI_Allgatherv(keys.data(), local_count, MPI_INT64_T, all_keys.data(), counts.data(), offsets.data(), MPI_INT64_T,
+                 comm);
   std::sort(all_keys.begin(), all_keys.end());
   if (std::adjacent_find(all_keys.begin(), all_keys.end()) != all_keys.end()) {
     throw std::invalid_argument("IdAllocator::allocate: keys are not unique across ranks");

@@ -33,8 +33,7 @@ std::size_t append_arrivals(const ReceivedRecords& received, std::vector<Body>& 
 
 }  // namespace
 
-std::size_t send_bodies_to(MPI_Comm comm, const std::vector<int>& destination,
-                           std::vector<Body>& owned) {
+std::size_t send_bodies_to(MPI_Comm comm, const std::vector<int>& destination, std::vector<Body>& owned) {
   int rank = 0;
   int num_ranks = 0;
   MPI_Comm_rank(comm, &rank);
@@ -70,8 +69,7 @@ std::size_t send_bodies_to(MPI_Comm comm, const std::vector<int>& destination,
   return departed;
 }
 
-std::size_t migrate_bodies(MPI_Comm comm, const RegionMap& regions, const Domain& domain,
-                           std::vector<Body>& owned) {
+std::size_t migrate_bodies(MPI_Comm comm, const RegionMap& regions, const Domain& domain, std::vector<Body>& owned) {
   int rank = 0;
   int num_ranks = 0;
   MPI_Comm_rank(comm, &rank);

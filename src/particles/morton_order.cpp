@@ -48,9 +48,8 @@ std::vector<std::size_t> morton_order(std::span<const Vec3> points) {
   }
   std::vector<std::uint64_t> keys(points.size());
   for (std::size_t i = 0; i < points.size(); ++i) keys[i] = morton_key(points[i], lower, upper);
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return keys[a] != keys[b] ? keys[a] < keys[b] : a < b;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return keys[a] != keys[b] ? keys[a] < keys[b] : a < b; });
   return order;
 }
 

@@ -10,8 +10,8 @@
 
 namespace relcp::particles {
 
-std::vector<CandidatePair> find_candidate_pairs(std::span<const Body> owned,
-                                                std::span<const Ghost> ghosts, double buffer) {
+std::vector<CandidatePair> find_candidate_pairs(std::span<const Body> owned, std::span<const Ghost> ghosts,
+                                                double buffer) {
   const std::size_t num_owned = owned.size();
   const std::size_t n = num_owned + ghosts.size();
   std::vector<Vec3> positions(n);

@@ -16,8 +16,8 @@ class ParticleStore;
 struct CandidatePair {
   GlobalId a = -1;  // the lower id; its rank owns the pair
   GlobalId b = -1;
-  int index_a = -1;         // into the owned bodies
-  int index_b = -1;         // into the owned bodies, or into the ghosts when b_is_ghost
+  int index_a = -1;  // into the owned bodies
+  int index_b = -1;  // into the owned bodies, or into the ghosts when b_is_ghost
   bool b_is_ghost = false;
   Vec3 offset_b = Vec3::Zero();  // periodic image of b used: b's position + offset_b
 };
@@ -25,8 +25,8 @@ struct CandidatePair {
 // Pairs with |x_a - x_b| < R_a + R_b + buffer (bounding radii R, minimum image), each found
 // once on the rank that owns a, sorted by (a, b). Ghosts must cover every body within
 // buffer + twice the largest bounding radius of the owned region.
-std::vector<CandidatePair> find_candidate_pairs(std::span<const Body> owned,
-                                                std::span<const Ghost> ghosts, double buffer);
+std::vector<CandidatePair> find_candidate_pairs(std::span<const Body> owned, std::span<const Ghost> ghosts,
+                                                double buffer);
 
 // The same over a store whose ghosts were exchanged for at least this buffer; throws
 // std::logic_error otherwise.

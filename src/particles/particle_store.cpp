@@ -26,10 +26,8 @@ ParticleStore::ParticleStore(MPI_Comm comm, Domain domain) : comm_(comm), domain
 }
 
 void ParticleStore::distribute_from_all(std::span<const Body> all) {
-  const std::size_t begin = all.size() * static_cast<std::size_t>(rank_) /
-                            static_cast<std::size_t>(num_ranks_);
-  const std::size_t end = all.size() * static_cast<std::size_t>(rank_ + 1) /
-                          static_cast<std::size_t>(num_ranks_);
+  const std::size_t begin = all.size() * static_cast<std::size_t>(rank_) / static_cast<std::size_t>(num_ranks_);
+  const std::size_t end = all.size() * static_cast<std::size_t>(rank_ + 1) / static_cast<std::size_t>(num_ranks_);
   add_owned(all.subspan(begin, end - begin));
 }
 
@@ -42,8 +40,8 @@ void ParticleStore::add_owned(std::span<const Body> bodies) {
 
 void ParticleStore::restore(std::vector<Body> bodies, RegionMap regions) {
   if (regions.num_ranks() != num_ranks_) {
-    throw RunTimeFailure("cannot restore a distribution over " + std::to_string(regions.num_ranks()) +
-                         " ranks on " + std::to_string(num_ranks_) + " ranks");
+    throw RunTimeFailure("cannot restore a distribution over " + std::to_string(regions.num_ranks()) + " ranks on " +
+                         std::to_string(num_ranks_) + " ranks");
   }
   owned_ = std::move(bodies);
   regions_ = std::move(regions);
@@ -99,8 +97,7 @@ void ParticleStore::exchange_ghosts(double search_buffer, double extra_margin) {
 void ParticleStore::refresh_ghosts() { ghost_exchange_.refresh(comm_, owned_, ghosts_); }
 
 bool ParticleStore::ghosts_cover(double search_buffer) const {
-  return ghosts_valid_ && ghost_owned_count_ == owned_.size() &&
-         search_buffer <= ghost_search_buffer_;
+  return ghosts_valid_ && ghost_owned_count_ == owned_.size() && search_buffer <= ghost_search_buffer_;
 }
 
 void ParticleStore::clear_ghosts() {

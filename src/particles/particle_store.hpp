@@ -53,8 +53,8 @@ class ParticleStore {
   // largest id on any rank. Throws RunTimeFailure when the regions are for another rank count.
   void restore(std::vector<Body> bodies, RegionMap regions);
 
-  std::int64_t global_count() const;                 // collective
-  double global_max_bounding_radius() const;         // collective; 0 without bodies
+  std::int64_t global_count() const;          // collective
+  double global_max_bounding_radius() const;  // collective; 0 without bodies
 
   // Collective: partitions the owned centres, moves bodies to their new ranks and adopts the
   // new regions. Clears the ghosts.

@@ -44,17 +44,16 @@ std::vector<int> partition_axes(const GlobalExtent& extent) {
   for (int axis = 0; axis < 3; ++axis) {
     if (extent.upper[axis] > extent.lower[axis]) axes.push_back(axis);
   }
-  std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) {
-    return extent.upper[a] - extent.lower[a] > extent.upper[b] - extent.lower[b];
-  });
+  std::stable_sort(axes.begin(), axes.end(),
+                   [&](int a, int b) { return extent.upper[a] - extent.lower[a] > extent.upper[b] - extent.lower[b]; });
   if (axes.empty()) axes.push_back(0);
   return axes;
 }
 
 // Zoltan2's boxes cover only the centres' bounding box; faces on its boundary move to
 // infinity so that the boxes tile all of space and bodies can travel anywhere.
-RegionMap regions_from(const zoltan2_bridge::Result& result, const std::vector<int>& axes,
-                       const GlobalExtent& extent, int num_parts) {
+RegionMap regions_from(const zoltan2_bridge::Result& result, const std::vector<int>& axes, const GlobalExtent& extent,
+                       int num_parts) {
   const int dims = static_cast<int>(axes.size());
   std::vector<RegionBox> boxes(static_cast<std::size_t>(num_parts),
                                RegionBox{Vec3::Constant(-kInfinity), Vec3::Constant(kInfinity)});
@@ -76,13 +75,10 @@ RegionMap regions_from(const zoltan2_bridge::Result& result, const std::vector<i
 PartitionMethod partition_method_from_name(std::string_view name, std::string_view key) {
   if (name == "rcb") return PartitionMethod::rcb;
   if (name == "multijagged") return PartitionMethod::multijagged;
-  throw InputError(std::string(key),
-                   "unknown partitioning method '" + std::string(name) + "' (rcb, multijagged)");
+  throw InputError(std::string(key), "unknown partitioning method '" + std::string(name) + "' (rcb, multijagged)");
 }
 
-std::string_view name_of(PartitionMethod method) {
-  return method == PartitionMethod::rcb ? "rcb" : "multijagged";
-}
+std::string_view name_of(PartitionMethod method) { return method == PartitionMethod::rcb ? "rcb" : "multijagged"; }
 
 Partitioner::Partitioner(PartitionMethod method, double imbalance_tolerance)
     : method_(method), imbalance_tolerance_(imbalance_tolerance) {
@@ -91,8 +87,7 @@ Partitioner::Partitioner(PartitionMethod method, double imbalance_tolerance)
   }
 }
 
-Partition Partitioner::partition(MPI_Comm comm, std::span<const Body> owned,
-                                 std::span<const double> weights) const {
+Partition Partitioner::partition(MPI_Comm comm, std::span<const Body> owned, std::span<const double> weights) const {
   int num_ranks = 0;
   MPI_Comm_size(comm, &num_ranks);
   if (!weights.empty() && weights.size() != owned.size()) {

@@ -17,8 +17,7 @@ namespace relcp::particles {
 enum class PartitionMethod { rcb, multijagged };
 
 // "rcb" or "multijagged"; anything else throws InputError with the given key.
-PartitionMethod partition_method_from_name(std::string_view name,
-                                           std::string_view key = "partition.method");
+PartitionMethod partition_method_from_name(std::string_view name, std::string_view key = "partition.method");
 std::string_view name_of(PartitionMethod method);
 
 struct Partition {
@@ -28,16 +27,14 @@ struct Partition {
 
 class Partitioner {
  public:
-  explicit Partitioner(PartitionMethod method = PartitionMethod::rcb,
-                       double imbalance_tolerance = 1.05);
+  explicit Partitioner(PartitionMethod method = PartitionMethod::rcb, double imbalance_tolerance = 1.05);
 
   PartitionMethod method() const { return method_; }
   double imbalance_tolerance() const { return imbalance_tolerance_; }
 
   // Collective. `weights` is empty (unit weights) or holds one positive weight per owned body;
   // when any rank gives weights, every rank with bodies must.
-  Partition partition(MPI_Comm comm, std::span<const Body> owned,
-                      std::span<const double> weights = {}) const;
+  Partition partition(MPI_Comm comm, std::span<const Body> owned, std::span<const double> weights = {}) const;
 
  private:
   PartitionMethod method_;

@@ -19,8 +19,7 @@ Quaternion uniform_rotation(double u1, double u2, double u3) {
   const double b = std::sqrt(u1);
   const double t1 = 2.0 * std::numbers::pi * u2;
   const double t2 = 2.0 * std::numbers::pi * u3;
-  return Quaternion(b * std::cos(t2), a * std::sin(t1), a * std::cos(t1), b * std::sin(t2))
-      .normalized();
+  return Quaternion(b * std::cos(t2), a * std::sin(t1), a * std::cos(t1), b * std::sin(t2)).normalized();
 }
 
 namespace {
@@ -141,8 +140,7 @@ std::vector<Body> place_random_bodies(const RandomPlacement& placement, const Do
     bool done = false;
     for (int attempt = 0; attempt < placement.max_attempts_per_body && !done; ++attempt) {
       const std::uint64_t counter = static_cast<std::uint64_t>(attempt) * 6;
-      const Vec3 unit(rng.uniform(stream, counter), rng.uniform(stream, counter + 1),
-                      rng.uniform(stream, counter + 2));
+      const Vec3 unit(rng.uniform(stream, counter), rng.uniform(stream, counter + 1), rng.uniform(stream, counter + 2));
       const Vec3 centre = domain.wrap(placement.lower + extent.cwiseProduct(unit));
       bool clear = true;
       for (const Vec3& shift : image_shifts_near(domain, centre, exclusion)) {
@@ -155,12 +153,10 @@ std::vector<Body> place_random_bodies(const RandomPlacement& placement, const Do
       Body body;
       body.shape = placement.shape;
       body.pose.position = centre;
-      body.pose.orientation =
-          placement.orientation == OrientationMode::fixed
-              ? placement.fixed_orientation.normalized()
-              : uniform_rotation(rng.uniform(stream, counter + 3),
-                                 rng.uniform(stream, counter + 4),
-                                 rng.uniform(stream, counter + 5));
+      body.pose.orientation = placement.orientation == OrientationMode::fixed
+                                  ? placement.fixed_orientation.normalized()
+                                  : uniform_rotation(rng.uniform(stream, counter + 3), rng.uniform(stream, counter + 4),
+                                                     rng.uniform(stream, counter + 5));
       placed.insert(centre, radius);
       bodies.push_back(body);
       done = true;
@@ -168,8 +164,7 @@ std::vector<Body> place_random_bodies(const RandomPlacement& placement, const Do
     if (!done) {
       std::ostringstream message;
       message << "no free place for body " << k << " of " << placement.count << " after "
-              << placement.max_attempts_per_body
-              << " random tries; lower count or min_gap, or enlarge the region";
+              << placement.max_attempts_per_body << " random tries; lower count or min_gap, or enlarge the region";
       throw InputError("count", message.str());
     }
   }

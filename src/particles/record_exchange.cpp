@@ -4,8 +4,8 @@
 
 namespace relcp::particles {
 
-ReceivedRecords exchange_records(MPI_Comm comm, const std::vector<std::vector<double>>& outgoing,
-                                 int record_size, bool flag) {
+ReceivedRecords exchange_records(MPI_Comm comm, const std::vector<std::vector<double>>& outgoing, int record_size,
+                                 bool flag) {
   int num_ranks = 0;
   MPI_Comm_size(comm, &num_ranks);
   if (static_cast<int>(outgoing.size()) != num_ranks) {
@@ -47,9 +47,8 @@ ReceivedRecords exchange_records(MPI_Comm comm, const std::vector<std::vector<do
         receive_counts[static_cast<std::size_t>(rank)] / record_size;
   }
   received.data.resize(static_cast<std::size_t>(received_total));
-  MPI_Alltoallv(send_buffer.data(), send_counts.data(), send_offsets.data(), MPI_DOUBLE,
-                received.data.data(), receive_counts.data(), receive_offsets.data(), MPI_DOUBLE,
-                comm);
+  MPI_Alltoallv(send_buffer.data(), send_counts.data(), send_offsets.data(), MPI_DOUBLE, received.data.data(),
+                receive_counts.data(), receive_offsets.data(), MPI_DOUBLE, comm);
   return received;
 }
 

@@ -58,8 +58,8 @@ Result partition_coordinates(const Request& request) {
     weights.push_back(request.weights != nullptr ? request.weights : &no_value);
     weight_strides.push_back(1);
   }
-  Adapter adapter(request.num_local, request.ids != nullptr ? request.ids : &no_id, coordinates,
-                  coordinate_strides, weights, weight_strides);
+  Adapter adapter(request.num_local, request.ids != nullptr ? request.ids : &no_id, coordinates, coordinate_strides,
+                  weights, weight_strides);
 
   Teuchos::ParameterList parameters("relcp partitioning");
   parameters.set("algorithm", "multijagged");

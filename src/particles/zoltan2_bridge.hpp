@@ -17,7 +17,7 @@ struct Request {
   std::vector<const double*> coordinates;  // one array of num_local values per dimension
   const long long* ids = nullptr;
   const double* weights = nullptr;  // one per point, or nullptr when no rank uses weights
-  bool use_weights = false;          // must agree on all ranks
+  bool use_weights = false;         // must agree on all ranks
 };
 
 struct Result {

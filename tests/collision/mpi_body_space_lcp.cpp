@@ -69,9 +69,8 @@ double relative_mismatch(const ContactOperator& op, const BodySpaceLcp& lcp) {
 }
 
 TEST(GatherBodySpaceLcp, ReproducesTheContactOperator) {
-  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {40, 25},
-                                         .diagonal_mobility = false, .seed = 11},
-                            false);
+  const ContactCase contact(
+      ProblemShape{.bodies = 30, .rows_per_generation = {40, 25}, .diagonal_mobility = false, .seed = 11}, false);
   const ContactOperator& op = contact.op;
   const BodySpaceLcp lcp = gather_body_space_lcp(op);
   if (testing::rank_of(MPI_COMM_WORLD) == 0) {
@@ -86,9 +85,8 @@ TEST(GatherBodySpaceLcp, ReproducesTheContactOperator) {
 }
 
 TEST(GatherBodySpaceLcp, KeepsOnlyTheMobileDirectionsOfAMonolayer) {
-  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {50},
-                                         .diagonal_mobility = false, .seed = 12},
-                            true);
+  const ContactCase contact(
+      ProblemShape{.bodies = 30, .rows_per_generation = {50}, .diagonal_mobility = false, .seed = 12}, true);
   const ContactOperator& op = contact.op;
   const BodySpaceLcp lcp = gather_body_space_lcp(op);
   if (testing::rank_of(MPI_COMM_WORLD) == 0) {
@@ -118,9 +116,8 @@ double distributed_mismatch(const ContactOperator& op, const BodySpace& space) {
 }
 
 TEST(DistributedBodySpace, ReproducesTheContactOperator) {
-  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {40, 25},
-                                         .diagonal_mobility = false, .seed = 11},
-                            false);
+  const ContactCase contact(
+      ProblemShape{.bodies = 30, .rows_per_generation = {40, 25}, .diagonal_mobility = false, .seed = 11}, false);
   const ContactOperator& op = contact.op;
   const std::unique_ptr<BodySpace> space = make_distributed_body_space(op);
   EXPECT_EQ(space->local_rows(), static_cast<Eigen::Index>(op.layout().local_size()));
@@ -131,9 +128,8 @@ TEST(DistributedBodySpace, ReproducesTheContactOperator) {
 }
 
 TEST(DistributedBodySpace, KeepsOnlyTheMobileDirectionsOfAMonolayer) {
-  const ContactCase contact(ProblemShape{.bodies = 30, .rows_per_generation = {50},
-                                         .diagonal_mobility = false, .seed = 12},
-                            true);
+  const ContactCase contact(
+      ProblemShape{.bodies = 30, .rows_per_generation = {50}, .diagonal_mobility = false, .seed = 12}, true);
   const ContactOperator& op = contact.op;
   const std::unique_ptr<BodySpace> space = make_distributed_body_space(op);
   EXPECT_EQ(space->sum(static_cast<double>(space->mobility().size())), 3.0 * 30);
@@ -141,9 +137,8 @@ TEST(DistributedBodySpace, KeepsOnlyTheMobileDirectionsOfAMonolayer) {
 }
 
 TEST(DistributedBodySpace, MumpsSolvesTheNewtonSystem) {
-  const ContactCase contact(ProblemShape{.bodies = 40, .rows_per_generation = {60, 30},
-                                         .diagonal_mobility = false, .seed = 13},
-                            true);
+  const ContactCase contact(
+      ProblemShape{.bodies = 40, .rows_per_generation = {60, 30}, .diagonal_mobility = false, .seed = 13}, true);
   const ContactOperator& op = contact.op;
   const std::unique_ptr<BodySpace> space = make_distributed_body_space(op);
   const std::unique_ptr<NewtonFactorization> factorization = space->newton_factorization();

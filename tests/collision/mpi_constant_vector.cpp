@@ -14,8 +14,7 @@ using testing::ProblemShape;
 using testing::RandomContactProblem;
 
 TEST(ConstantVector, NewRowsGetPhiPlusDtTimesTheirRateAndOldRowsStay) {
-  const RandomContactProblem problem(MPI_COMM_WORLD,
-                                     ProblemShape{.bodies = 30, .rows_per_generation = {40, 15}});
+  const RandomContactProblem problem(MPI_COMM_WORLD, ProblemShape{.bodies = 30, .rows_per_generation = {40, 15}});
   const double dt = 0.05;
   const Eigen::VectorXd V0 = Eigen::VectorXd::LinSpaced(6 * problem.body_count(), -1.0, 1.0);
   const Eigen::VectorXd V1 = Eigen::VectorXd::LinSpaced(6 * problem.body_count(), 2.0, 0.0);
@@ -29,15 +28,12 @@ TEST(ConstantVector, NewRowsGetPhiPlusDtTimesTheirRateAndOldRowsStay) {
   EXPECT_LT((gathered0 - expected0).lpNorm<Eigen::Infinity>(), 1e-14);
 
   matrix.append(problem.records(1));
-  const DistributedVector c1 =
-      extend_constant_vector(matrix, &c0, testing::scatter_bodies(matrix, V1, problem), dt);
+  const DistributedVector c1 = extend_constant_vector(matrix, &c0, testing::scatter_bodies(matrix, V1, problem), dt);
   const Eigen::VectorXd all = testing::gather_rows(matrix, c1);
   const Eigen::VectorXd expected1 = problem.phi(2) + dt * (problem.serial_J(2) * V1);
   const Eigen::Index old_rows = expected0.size();
   EXPECT_EQ(all.head(old_rows), gathered0);  // unchanged, bit for bit
-  EXPECT_LT((all.tail(all.size() - old_rows) - expected1.tail(all.size() - old_rows))
-                .lpNorm<Eigen::Infinity>(),
-            1e-14);
+  EXPECT_LT((all.tail(all.size() - old_rows) - expected1.tail(all.size() - old_rows)).lpNorm<Eigen::Infinity>(), 1e-14);
   EXPECT_THROW(extend_constant_vector(matrix, &c1, testing::scatter_bodies(matrix, V1, problem), dt),
                std::invalid_argument);
 }

@@ -71,8 +71,7 @@ TEST(DistributedConstraintMatrix, TransposeMatchesTheSerialJacobian) {
   DistributedVector forces(matrix.body_layout());
   matrix.multiply_transpose(distributed_gamma, forces);
   const Eigen::VectorXd expected = J.transpose() * gamma;
-  EXPECT_LT((testing::gather_bodies(problem, matrix, forces) - expected).lpNorm<Eigen::Infinity>(),
-            1e-12);
+  EXPECT_LT((testing::gather_bodies(problem, matrix, forces) - expected).lpNorm<Eigen::Infinity>(), 1e-12);
 }
 
 TEST(DistributedConstraintMatrix, AppendingKeepsEarlierRowsInPlace) {

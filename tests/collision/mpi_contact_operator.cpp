@@ -44,8 +44,7 @@ void expect_matches_serial(const ProblemShape& shape) {
   A.constraint_velocities(distributed_gamma, velocities);
   const Eigen::VectorXd forces = J.transpose() * gamma;
   const Eigen::VectorXd expected_velocities = problem.serial_M() * forces;
-  EXPECT_LT((testing::gather_bodies(problem, matrix, velocities) - expected_velocities)
-                .lpNorm<Eigen::Infinity>(),
+  EXPECT_LT((testing::gather_bodies(problem, matrix, velocities) - expected_velocities).lpNorm<Eigen::Infinity>(),
             1e-12 * std::max(1.0, expected_velocities.lpNorm<Eigen::Infinity>()));
 }
 
@@ -68,9 +67,9 @@ TEST(ContactOperator, ManyThreadsOfWorkMatchTheSerialProduct) {
 }
 
 TEST(ContactOperator, AgreesWithTpetraProductsComposed) {
-  const RandomContactProblem problem(MPI_COMM_WORLD,
-                                     ProblemShape{.bodies = 40, .rows_per_generation = {60, 20},
-                                                  .diagonal_mobility = false, .seed = 15});
+  const RandomContactProblem problem(
+      MPI_COMM_WORLD,
+      ProblemShape{.bodies = 40, .rows_per_generation = {60, 20}, .diagonal_mobility = false, .seed = 15});
   const DistributedConstraintMatrix matrix = problem.matrix(2);
   const BlockDiagonalMobility mobility = problem.mobility();
   const ContactOperator A(matrix, mobility, 2.0);
@@ -144,15 +143,13 @@ void expect_exact_diagonal(const ProblemShape& shape) {
   ASSERT_EQ(n, A.layout().global_size());
   DistributedVector column(A.layout());
   for (Eigen::Index r = 0; r < n; ++r) {
-    const DistributedVector unit =
-        testing::scatter_rows(matrix, Eigen::VectorXd::Unit(n, r), problem);
+    const DistributedVector unit = testing::scatter_rows(matrix, Eigen::VectorXd::Unit(n, r), problem);
     A.apply(unit, column);
     const double expected = testing::gather_rows(matrix, column)[r];
     EXPECT_NEAR(gathered[r], expected, 1e-13 * std::max(1.0, std::abs(expected))) << "row " << r;
   }
   const Eigen::VectorXd serial = Eigen::MatrixXd(problem.serial_A(generations, 0.3)).diagonal();
-  EXPECT_LT((gathered - serial).lpNorm<Eigen::Infinity>(),
-            1e-12 * std::max(1.0, serial.lpNorm<Eigen::Infinity>()));
+  EXPECT_LT((gathered - serial).lpNorm<Eigen::Infinity>(), 1e-12 * std::max(1.0, serial.lpNorm<Eigen::Infinity>()));
   EXPECT_GT(gathered.minCoeff(), 0.0);
 }
 
@@ -161,16 +158,16 @@ TEST(ContactOperator, DiagonalIsExactWithDiagonalMobility) {
 }
 
 TEST(ContactOperator, DiagonalIsExactWithFullBlocksOverSeveralGenerations) {
-  expect_exact_diagonal(ProblemShape{.bodies = 30, .rows_per_generation = {40, 15, 5},
-                                     .diagonal_mobility = false, .seed = 19});
+  expect_exact_diagonal(
+      ProblemShape{.bodies = 30, .rows_per_generation = {40, 15, 5}, .diagonal_mobility = false, .seed = 19});
 }
 
 TEST(ContactOperator, RefusesAMobilityOfTheWrongSize) {
   const RandomContactProblem problem(MPI_COMM_WORLD, ProblemShape{.rows_per_generation = {5}});
   const DistributedConstraintMatrix matrix = problem.matrix(1);
-  const BlockDiagonalMobility wrong = BlockDiagonalMobility::isotropic(
-      std::vector<double>(problem.owned_ids().size() + 1, 1.0),
-      std::vector<double>(problem.owned_ids().size() + 1, 1.0));
+  const BlockDiagonalMobility wrong =
+      BlockDiagonalMobility::isotropic(std::vector<double>(problem.owned_ids().size() + 1, 1.0),
+                                       std::vector<double>(problem.owned_ids().size() + 1, 1.0));
   EXPECT_THROW(ContactOperator(matrix, wrong, 1.0), std::invalid_argument);
   const BlockDiagonalMobility right = problem.mobility();
   EXPECT_THROW(ContactOperator(matrix, right, 0.0), std::invalid_argument);

@@ -53,8 +53,8 @@ class ContactStrategies : public ::testing::Test {
  protected:
   // The scene as the resolver detects it; its store lives as long as the test.
   ContactScene detect_scene(double depth, double wall_depth, double needed_below) {
-    stores_.push_back(std::make_unique<particles::ParticleStore>(
-        make_store(MPI_COMM_WORLD, scene_bodies(depth, wall_depth))));
+    stores_.push_back(
+        std::make_unique<particles::ParticleStore>(make_store(MPI_COMM_WORLD, scene_bodies(depth, wall_depth))));
     stores_.back()->exchange_ghosts(kSearchBuffer);
     return detect_contacts(*stores_.back(), kWall, kSearchBuffer, needed_below);
   }

@@ -1,5 +1,5 @@
-// The distributed solvers (auto, bbpgd, apgd, mprgp, minmap, alm and ip gathered and distributed) on 1-4 ranks against the serial LCP suite:
-// random SPD problems A = s J M J^T from random sparse rows with a planted solution.
+// The distributed solvers (auto, bbpgd, apgd, mprgp, minmap, alm and ip gathered and distributed) on 1-4 ranks against
+// the serial LCP suite: random SPD problems A = s J M J^T from random sparse rows with a planted solution.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -51,9 +51,7 @@ class PlantedContactLcp {
   DistributedLcp lcp() const { return {A_, c_}; }
   lcp::LcpProblem serial() const { return lcp::LcpProblem(serial_A_, serial_c_); }
   const Eigen::VectorXd& solution() const { return solution_; }
-  Eigen::VectorXd gather(const DistributedVector& gamma) const {
-    return testing::gather_rows(matrix_, gamma);
-  }
+  Eigen::VectorXd gather(const DistributedVector& gamma) const { return testing::gather_rows(matrix_, gamma); }
   // D gamma = J^T gamma, every body, from the distributed product.
   Eigen::VectorXd forces(const DistributedVector& gamma) const {
     DistributedVector f(matrix_.body_layout());
@@ -103,8 +101,7 @@ struct ColdAndWarm {
   DistributedSolverResult warm;
 };
 std::unique_ptr<DistributedLcpSolver> solver_for(const std::string& parameter);
-ColdAndWarm solve_cold_then_near_the_solution(const PlantedContactLcp& lcp,
-                                              DistributedSolverOptions options,
+ColdAndWarm solve_cold_then_near_the_solution(const PlantedContactLcp& lcp, DistributedSolverOptions options,
                                               const std::string& parameter) {
   const auto solver = solver_for(parameter);
   ColdAndWarm result{solver->solve(lcp.lcp(), options), {}};
@@ -118,9 +115,7 @@ ColdAndWarm solve_cold_then_near_the_solution(const PlantedContactLcp& lcp,
 
 // The solvers under test: the registry's names, and alm and ip with a factorization forced
 // ("alm" and "ip" themselves gather on these small problems).
-std::string solver_name(const std::string& parameter) {
-  return parameter.substr(0, parameter.find('_'));
-}
+std::string solver_name(const std::string& parameter) { return parameter.substr(0, parameter.find('_')); }
 // The tolerance of the planted problems: 1e-10, or for alm and ip 1e-9, above their rounding
 // floor. Their multipliers carry rho g(v) (alm) or a Newton system conditioned like the barrier
 // (ip) to about 1e-16 rho |c|, and |c| is near 1e5 here: at 1e-10 alm stalled at 2-3e-10 in a few
@@ -179,14 +174,12 @@ TEST_P(EverySolver, AgreesWithThePlantedSolutionAndTheSerialSuite) {
 
 TEST_P(EverySolver, EveryResidualChoiceCertifiesTheNaturalResidual) {
   const PlantedContactLcp lcp(spd_shape(22));
-  for (const DistributedResidual residual :
-       {DistributedResidual::projected_gradient_inf, DistributedResidual::projected_gradient_2,
-        DistributedResidual::mazhar}) {
+  for (const DistributedResidual residual : {DistributedResidual::projected_gradient_inf,
+                                             DistributedResidual::projected_gradient_2, DistributedResidual::mazhar}) {
     DistributedSolverOptions options = options_for(GetParam());
     options.tolerance = 1e-8;
     options.residual = residual;
-    const DistributedSolverResult result =
-        solver_for(GetParam())->solve(lcp.lcp(), options);
+    const DistributedSolverResult result = solver_for(GetParam())->solve(lcp.lcp(), options);
     ASSERT_EQ(result.status, lcp::Status::converged);
     EXPECT_LE(result.residual, options.tolerance);
     EXPECT_LE(result.natural_residual, options.tolerance);
@@ -252,15 +245,14 @@ TEST_P(EverySolver, NeverReportsConvergenceWithoutASolution) {
     records = {up, down};
   }
   matrix.append(records);
-  const BlockDiagonalMobility mobility = BlockDiagonalMobility::isotropic(
-      std::vector<double>(owned.size(), 1.0), std::vector<double>(owned.size(), 1.0));
+  const BlockDiagonalMobility mobility =
+      BlockDiagonalMobility::isotropic(std::vector<double>(owned.size(), 1.0), std::vector<double>(owned.size(), 1.0));
   const ContactOperator A(matrix, mobility, 1.0);
   DistributedVector c(A.layout());
   fill(-1.0, c);
   DistributedSolverOptions options = options_for(GetParam());
   options.max_iterations = 200;
-  const DistributedSolverResult result =
-      solver_for(GetParam())->solve(DistributedLcp{A, c}, options);
+  const DistributedSolverResult result = solver_for(GetParam())->solve(DistributedLcp{A, c}, options);
   EXPECT_NE(result.status, lcp::Status::converged);
   EXPECT_GT(result.natural_residual, options.tolerance);
 }
@@ -281,15 +273,14 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
     records = {first, second};
   }
   matrix.append(records);
-  const BlockDiagonalMobility mobility = BlockDiagonalMobility::isotropic(
-      std::vector<double>(owned.size(), 1.0), std::vector<double>(owned.size(), 2.0));
+  const BlockDiagonalMobility mobility =
+      BlockDiagonalMobility::isotropic(std::vector<double>(owned.size(), 1.0), std::vector<double>(owned.size(), 2.0));
   const ContactOperator A(matrix, mobility, 1.0);
   DistributedVector c(A.layout());
   fill(-1.0, c);
   DistributedSolverOptions options = options_for(GetParam());
   options.tolerance = 1e-10;
-  const DistributedSolverResult result =
-      solver_for(GetParam())->solve(DistributedLcp{A, c}, options);
+  const DistributedSolverResult result = solver_for(GetParam())->solve(DistributedLcp{A, c}, options);
   EXPECT_EQ(result.status, lcp::Status::converged);
   EXPECT_LE(result.natural_residual, 1e-10);
   // d^T M d = 1 + 1 + 2 (0.25 + 0.25) = 3, so gamma_1 + gamma_2 = 1/3.
@@ -300,8 +291,7 @@ TEST_P(EverySolver, SolvesRedundantConstraints) {
   EXPECT_NEAR(total, 1.0 / 3.0, 1e-9);
 }
 
-INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver,
-                         ::testing::ValuesIn(every_solver_case()));
+INSTANTIATE_TEST_SUITE_P(Distributed, EverySolver, ::testing::ValuesIn(every_solver_case()));
 
 // ---- Jacobi preconditioning (bbpgd, apgd) ---------------------------------------------------
 
@@ -319,9 +309,8 @@ TEST_P(GradientSolver, JacobiConvergesToTheSameSolutionInTheOriginalUnits) {
   const PlantedContactLcp lcp(spd_shape(31));
   const DistributedVector diagonal = lcp.diagonal();
   const auto solver = make_distributed_solver(GetParam());
-  for (const DistributedResidual residual :
-       {DistributedResidual::projected_gradient_inf, DistributedResidual::projected_gradient_2,
-        DistributedResidual::mazhar}) {
+  for (const DistributedResidual residual : {DistributedResidual::projected_gradient_inf,
+                                             DistributedResidual::projected_gradient_2, DistributedResidual::mazhar}) {
     DistributedSolverOptions plain;
     plain.tolerance = 1e-10;
     plain.residual = residual;
@@ -351,8 +340,7 @@ TEST_P(GradientSolver, JacobiWarmStartAtTheSolutionTakesNoIteration) {
   const DistributedVector start = lcp.scatter(lcp.solution());
   DistributedSolverOptions options = jacobi_options(diagonal, 1e-9);
   options.warm_start = &start;
-  const DistributedSolverResult result =
-      make_distributed_solver(GetParam())->solve(lcp.lcp(), options);
+  const DistributedSolverResult result = make_distributed_solver(GetParam())->solve(lcp.lcp(), options);
   EXPECT_EQ(result.status, lcp::Status::converged);
   EXPECT_EQ(result.iterations, 0);
   EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-12);
@@ -410,9 +398,7 @@ class BadlyScaledLcp {
   DistributedLcp lcp() const { return {A_, c_}; }
   const DistributedVector& diagonal() const { return diagonal_; }
   const Eigen::VectorXd& solution() const { return solution_; }
-  Eigen::VectorXd gather(const DistributedVector& gamma) const {
-    return testing::gather_rows(matrix_, gamma);
-  }
+  Eigen::VectorXd gather(const DistributedVector& gamma) const { return testing::gather_rows(matrix_, gamma); }
 
  private:
   RandomContactProblem problem_;
@@ -439,9 +425,8 @@ TEST_P(GradientSolver, JacobiNeedsFewerIterationsOnABadlyScaledDiagonal) {
   EXPECT_LT((lcp.gather(jacobi.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
   EXPECT_LT(jacobi.iterations, none.iterations);
   if (testing::rank_of(MPI_COMM_WORLD) == 0) {
-    std::printf("%s badly scaled: none %d iterations (%s), jacobi %d\n", GetParam().c_str(),
-                none.iterations, std::string(lcp::to_string(none.status)).c_str(),
-                jacobi.iterations);
+    std::printf("%s badly scaled: none %d iterations (%s), jacobi %d\n", GetParam().c_str(), none.iterations,
+                std::string(lcp::to_string(none.status)).c_str(), jacobi.iterations);
   }
 }
 
@@ -449,12 +434,12 @@ TEST_P(GradientSolver, JacobiWithoutADiagonalIsRefused) {
   const PlantedContactLcp lcp(spd_shape(35));
   DistributedSolverOptions options;
   options.preconditioner = DistributedPreconditioner::jacobi;
-  EXPECT_THROW(make_distributed_solver(GetParam())->solve(lcp.lcp(), options),
-               std::invalid_argument);
+  EXPECT_THROW(make_distributed_solver(GetParam())->solve(lcp.lcp(), options), std::invalid_argument);
 }
 
-INSTANTIATE_TEST_SUITE_P(Distributed, GradientSolver,
-                         ::testing::ValuesIn(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling)));
+INSTANTIATE_TEST_SUITE_P(
+    Distributed, GradientSolver,
+    ::testing::ValuesIn(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling)));
 
 // Rule 2 of solver: auto: after an apgd solve above the threshold, the next LCPs go to alm, which
 // reaches the same solution; below it, apgd stays.
@@ -508,8 +493,7 @@ TEST(DistributedMinMap, IgnoresThePreconditioner) {
   const PlantedContactLcp lcp(spd_shape(36));
   const DistributedVector diagonal = lcp.diagonal();
   const DistributedSolverOptions options = jacobi_options(diagonal, 1e-10);
-  const DistributedSolverResult result =
-      make_distributed_solver("minmap")->solve(lcp.lcp(), options);
+  const DistributedSolverResult result = make_distributed_solver("minmap")->solve(lcp.lcp(), options);
   ASSERT_EQ(result.status, lcp::Status::converged);
   EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);
 }

@@ -30,9 +30,9 @@ namespace {
 
 struct BundleShape {
   int pairs = 6;
-  int rows_per_pair = 6;    // the first in generation 0, the rest in generation 1 (as ReLCP adds)
+  int rows_per_pair = 6;     // the first in generation 0, the rest in generation 1 (as ReLCP adds)
   double angle_step = 1e-5;  // normals of one pair differ by multiples of this (radians)
-  int copies = 1;           // 2: every generation-1 row appended twice
+  int copies = 1;            // 2: every generation-1 row appended twice
   std::uint64_t seed = 7;
 };
 
@@ -41,9 +41,8 @@ class RowBundleLcp {
  public:
   explicit RowBundleLcp(const BundleShape& shape)
       : matrix_(MPI_COMM_WORLD, owned_bodies(shape.pairs)),
-        mobility_(BlockDiagonalMobility::isotropic(
-            std::vector<double>(owned_bodies(shape.pairs).size(), 1.0),
-            std::vector<double>(owned_bodies(shape.pairs).size(), 4.0))) {
+        mobility_(BlockDiagonalMobility::isotropic(std::vector<double>(owned_bodies(shape.pairs).size(), 1.0),
+                                                   std::vector<double>(owned_bodies(shape.pairs).size(), 4.0))) {
     std::mt19937_64 rng(shape.seed);
     std::uniform_real_distribution<double> along(-0.7, 0.7);
     std::uniform_real_distribution<double> depth(1.5e-3, 2.5e-3);
@@ -64,10 +63,9 @@ class RowBundleLcp {
         record.normal = Vec3(std::cos(angle), std::sin(angle), 0.0);
         record.point_a = Vec3(0.25, y, 0.0);
         record.point_b = record.point_a;
-        const Vec3 arm_a = record.point_a;                    // centre a at the origin
+        const Vec3 arm_a = record.point_a;                        // centre a at the origin
         const Vec3 arm_b = record.point_a - Vec3(0.5, 0.0, 0.0);  // centre b at (0.5, 0, 0)
-        record.row << -record.normal, -arm_a.cross(record.normal), record.normal,
-            arm_b.cross(record.normal);
+        record.row << -record.normal, -arm_a.cross(record.normal), record.normal, arm_b.cross(record.normal);
         for (int copy = 0; copy < (r == 0 ? 1 : shape.copies); ++copy) {
           record.creation_index = r + copy * shape.rows_per_pair;
           (r == 0 ? generation0 : generation1).push_back(record);
@@ -101,9 +99,8 @@ class RowBundleLcp {
   static void sort_by_key(std::vector<ConstraintRecord>& records, std::vector<double>& c) {
     std::vector<std::size_t> order(records.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return sort_key(records[a]) < sort_key(records[b]);
-    });
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return sort_key(records[a]) < sort_key(records[b]); });
     std::vector<ConstraintRecord> sorted_records;
     std::vector<double> sorted_c;
     for (const std::size_t i : order) {
@@ -142,17 +139,15 @@ void expect_solved(const BundleShape& shape, const DistributedSolverOptions& opt
                    const MinMapParameters& parameters = {}) {
   const RowBundleLcp lcp(shape);
   const DistributedSolverResult result = DistributedMinMapSolver(parameters).solve(lcp.lcp(), options);
-  ASSERT_EQ(result.status, lcp::Status::converged)
-      << "status " << lcp::to_string(result.status) << " after " << result.iterations
-      << " iterations, residual " << result.residual;
+  ASSERT_EQ(result.status, lcp::Status::converged) << "status " << lcp::to_string(result.status) << " after "
+                                                   << result.iterations << " iterations, residual " << result.residual;
   EXPECT_LE(result.residual, options.tolerance);
   EXPECT_LE(result.natural_residual, options.tolerance);
 
   DistributedSolverOptions reference_options;
   reference_options.tolerance = 1e-11;
   reference_options.max_iterations = 200000;
-  const DistributedSolverResult reference =
-      make_distributed_solver("bbpgd")->solve(lcp.lcp(), reference_options);
+  const DistributedSolverResult reference = make_distributed_solver("bbpgd")->solve(lcp.lcp(), reference_options);
   ASSERT_EQ(reference.status, lcp::Status::converged);
   DistributedVector w(lcp.A().layout()), w_reference(lcp.A().layout());
   lcp.A().apply(result.gamma, w);

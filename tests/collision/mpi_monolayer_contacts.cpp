@@ -89,8 +89,7 @@ TEST_P(MonolayerContacts, BodiesPushedTogetherStayExactlyInThePlane) {
     }
     if (c.strategy == "relcp") {
       ASSERT_LE(report.max_overlap, kTolerance) << "step " << step;
-      ASSERT_GE(testing::smallest_separation(gather_poses(store), testing::shapes_of(bodies)),
-                -kTolerance - 1e-9)
+      ASSERT_GE(testing::smallest_separation(gather_poses(store), testing::shapes_of(bodies)), -kTolerance - 1e-9)
           << "step " << step;
     }
   }
@@ -108,9 +107,8 @@ TEST_P(MonolayerContacts, BodiesPushedTogetherStayExactlyInThePlane) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllStrategies, MonolayerContacts,
-    ::testing::ValuesIn(testing::every_strategy_case()), testing::case_name);
+INSTANTIATE_TEST_SUITE_P(AllStrategies, MonolayerContacts, ::testing::ValuesIn(testing::every_strategy_case()),
+                         testing::case_name);
 
 }  // namespace
 }  // namespace relcp::collision

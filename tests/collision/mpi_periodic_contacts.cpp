@@ -30,8 +30,7 @@ particles::Domain periodic_box() {
   return domain;
 }
 
-particles::Body body(GlobalId id, geometry::Shape shape, const Vec3& position, const Quaternion& q,
-                     const Vec3& push) {
+particles::Body body(GlobalId id, geometry::Shape shape, const Vec3& position, const Quaternion& q, const Vec3& push) {
   return testing::make_body(id, shape, position, q.normalized(), push);
 }
 
@@ -47,8 +46,7 @@ std::vector<particles::Body> scene() {
           body(2, ellipsoid, Vec3(4.3, 2.5, 0.3), q, Vec3(5.0, 0.0, 0.0)),
           body(3, sphere, Vec3(-4.9, 2.2, 0.0), Quaternion::Identity(), Vec3(-2.0, 0.0, 0.0)),
           body(4, sphere, Vec3(1.0, 4.8, 0.0), Quaternion::Identity(), Vec3(0.0, 6.0, 0.0)),
-          body(5, ellipsoid, Vec3(1.2, -3.7, 0.1), Quaternion(0.8, 0.0, 0.0, 0.6),
-               Vec3(0.0, -3.0, 0.0)),
+          body(5, ellipsoid, Vec3(1.2, -3.7, 0.1), Quaternion(0.8, 0.0, 0.0, 0.6), Vec3(0.0, -3.0, 0.0)),
           body(6, sphere, Vec3(-1.0, 0.0, 0.0), Quaternion::Identity(), Vec3::Zero()),
           body(7, ellipsoid, Vec3(2.0, 1.0, -1.0), q, Vec3::Zero())};
 }
@@ -61,10 +59,8 @@ double smallest_periodic_separation(const std::map<GlobalId, geometry::Pose>& po
   for (auto a = poses.begin(); a != poses.end(); ++a) {
     for (auto b = std::next(a); b != poses.end(); ++b) {
       geometry::Pose image = b->second;
-      image.position = a->second.position +
-                       domain.minimum_image(b->second.position - a->second.position);
-      const double phi = geometry::signed_separation(shapes.at(a->first), a->second,
-                                                     shapes.at(b->first), image).phi;
+      image.position = a->second.position + domain.minimum_image(b->second.position - a->second.position);
+      const double phi = geometry::signed_separation(shapes.at(a->first), a->second, shapes.at(b->first), image).phi;
       smallest = std::min(smallest, phi);
     }
   }
@@ -105,8 +101,7 @@ RunResult run(MPI_Comm comm, const std::string& strategy, int steps) {
     if (strategy == "relcp") {
       EXPECT_FALSE(report.capped);
       EXPECT_LE(report.max_overlap, kTolerance) << "step " << step;
-      EXPECT_GE(smallest_periodic_separation(poses, shapes_of(bodies), domain), -kTolerance - 1e-9)
-          << "step " << step;
+      EXPECT_GE(smallest_periodic_separation(poses, shapes_of(bodies), domain), -kTolerance - 1e-9) << "step " << step;
     }
   }
   result.poses = gather_poses(store);
@@ -129,8 +124,7 @@ TEST_P(PeriodicContacts, PairsAcrossTheFacesAreResolvedAndAgreeWithOneRank) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllStrategies, PeriodicContacts,
-                         ::testing::ValuesIn(contact_strategy_names()),
+INSTANTIATE_TEST_SUITE_P(AllStrategies, PeriodicContacts, ::testing::ValuesIn(contact_strategy_names()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace

@@ -14,8 +14,7 @@ namespace {
 long long allreduce_calls = 0;
 }  // namespace
 
-extern "C" int MPI_Allreduce(const void* send, void* receive, int count, MPI_Datatype type,
-                             MPI_Op op, MPI_Comm comm) {
+extern "C" int MPI_Allreduce(const void* send, void* receive, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   ++allreduce_calls;
   return PMPI_Allreduce(send, receive, count, type, op, comm);
 }

@@ -64,8 +64,8 @@ ContactSettings relcp_settings() {
 }
 
 // The configuration the step accepts: C^k advanced by dt with the resolved velocities.
-double smallest_separation_after(particles::ParticleStore& store,
-                                 const std::vector<particles::Body>& bodies, double dt) {
+double smallest_separation_after(particles::ParticleStore& store, const std::vector<particles::Body>& bodies,
+                                 double dt) {
   dynamics::advance_configuration(store.owned(), dt);
   return smallest_separation(gather_poses(store), shapes_of(bodies));
 }
@@ -130,9 +130,9 @@ TEST(RelcpStrategy, SeparatesThreeOverlappingRodsWithinOneStep) {
   EXPECT_GE(smallest_separation_after(store, bodies, dt), -1e-5 - 1e-9);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) std::printf("three rods: %lld LCP solves, %lld constraints\n",
-                             static_cast<long long>(report.relcp_iterations),
-                             static_cast<long long>(report.constraints));
+  if (rank == 0)
+    std::printf("three rods: %lld LCP solves, %lld constraints\n", static_cast<long long>(report.relcp_iterations),
+                static_cast<long long>(report.constraints));
 }
 
 // bbpgd only: apgd with jacobi is covered on the solver level (mpi_distributed_solvers), and
@@ -223,9 +223,8 @@ TEST(RelcpStrategy, InertialStepIsAcceptedOverlapFree) {
 TEST(RelcpStrategy, IterationsGoToOneAsDtShrinks) {
   const geometry::Ellipsoid shape{Vec3(2.0, 1.0, 1.0)};
   const Quaternion q = about(Vec3::UnitZ(), 45.0);
-  const std::vector<particles::Body> bodies{
-      body(0, shape, Vec3(0.5, 1.55, 0.0), q, Vec3(0.0, -1.0, 0.0)),
-      body(1, shape, Vec3(-0.5, -1.55, 0.0), q, Vec3(0.0, 1.0, 0.0))};
+  const std::vector<particles::Body> bodies{body(0, shape, Vec3(0.5, 1.55, 0.0), q, Vec3(0.0, -1.0, 0.0)),
+                                            body(1, shape, Vec3(-0.5, -1.55, 0.0), q, Vec3(0.0, 1.0, 0.0))};
   const double duration = 2.0;
   std::vector<std::int64_t> most;
   for (const double dt : {0.4, 0.1, 0.025, 0.00625}) {

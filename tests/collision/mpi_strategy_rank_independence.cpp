@@ -85,17 +85,11 @@ void expect_same_run(const std::string& strategy) {
   EXPECT_GT(serial.constraints.back(), 0);
 }
 
-TEST(StrategyRankIndependence, RelcpCompactionMatchesOneRank) {
-  expect_same_run("relcp");
-}
+TEST(StrategyRankIndependence, RelcpCompactionMatchesOneRank) { expect_same_run("relcp"); }
 
-TEST(StrategyRankIndependence, SingleCompactionMatchesOneRank) {
-  expect_same_run("single");
-}
+TEST(StrategyRankIndependence, SingleCompactionMatchesOneRank) { expect_same_run("single"); }
 
-TEST(StrategyRankIndependence, MultisphereCompactionMatchesOneRank) {
-  expect_same_run("multisphere");
-}
+TEST(StrategyRankIndependence, MultisphereCompactionMatchesOneRank) { expect_same_run("multisphere"); }
 
 TEST(StrategyRankIndependence, OneLcpPerStepForSingleAndMultisphere) {
   const RunResult single = compact(MPI_COMM_WORLD, "single", 15);

@@ -171,13 +171,9 @@ void expect_same_iterates(const Algorithm& algorithm) {
   EXPECT_LT((testing::gather_rows(twice.matrix, z) - serial_z).lpNorm<Eigen::Infinity>(), 1e-9);
 }
 
-TEST(TpetraVectorSpace, BbpgdTakesTheSerialIterates) {
-  expect_same_iterates(lcp::BarzilaiBorweinGradient<>{});
-}
+TEST(TpetraVectorSpace, BbpgdTakesTheSerialIterates) { expect_same_iterates(lcp::BarzilaiBorweinGradient<>{}); }
 
-TEST(TpetraVectorSpace, ApgdTakesTheSerialIterates) {
-  expect_same_iterates(lcp::AcceleratedProjectedGradient<>{});
-}
+TEST(TpetraVectorSpace, ApgdTakesTheSerialIterates) { expect_same_iterates(lcp::AcceleratedProjectedGradient<>{}); }
 
 }  // namespace
 }  // namespace relcp::collision

@@ -42,8 +42,8 @@ const std::vector<geometry::HalfSpace> kWalls{
 };
 
 // The body placed with its lowest point `gap` above the floor.
-particles::Body above_floor(GlobalId id, geometry::Shape shape, double x, const Quaternion& q,
-                            double gap, const Vec3& push) {
+particles::Body above_floor(GlobalId id, geometry::Shape shape, double x, const Quaternion& q, double gap,
+                            const Vec3& push) {
   particles::Body b;
   b.id = id;
   b.shape = shape;
@@ -62,8 +62,7 @@ std::vector<particles::Body> scene(bool tilted) {
       above_floor(0, geometry::Sphere{0.5}, -4.3, Quaternion::Identity(), 0.2, Vec3(-1.0, 0.0, -1.0)),
       above_floor(1, ellipsoid, 0.0, about(Vec3::UnitZ(), 30.0), 0.2, Vec3(0.0, 0.0, -1.0))};
   if (tilted) {
-    bodies.push_back(above_floor(2, ellipsoid, 4.0, about(Vec3(0.3, 1.0, 0.0), 20.0), 0.15,
-                                 Vec3(0.0, 0.0, -1.0)));
+    bodies.push_back(above_floor(2, ellipsoid, 4.0, about(Vec3(0.3, 1.0, 0.0), 20.0), 0.15, Vec3(0.0, 0.0, -1.0)));
   }
   return bodies;
 }
@@ -143,8 +142,7 @@ TEST_P(WallContacts, PushedBodiesComeToRestOnTheWallsAndTheWallForcesBalanceTheP
   for (const auto& body : store.owned()) {
     EXPECT_LT(body.velocity.norm(), 1e-3) << "body " << body.id << " still moves";
     EXPECT_LT(body.angular_velocity.norm(), 1e-3) << "body " << body.id << " still turns";
-    const double bound =
-        4.0 * kTolerance / (s * translational_mobility(body.shape, dynamics));
+    const double bound = 4.0 * kTolerance / (s * translational_mobility(body.shape, dynamics));
     const Vec3 push = bodies[static_cast<std::size_t>(body.id)].force;
     for (int w = 0; w < static_cast<int>(kWalls.size()); ++w) {
       const double expected = std::max(0.0, -push.dot(kWalls[static_cast<std::size_t>(w)].normal));
@@ -155,9 +153,8 @@ TEST_P(WallContacts, PushedBodiesComeToRestOnTheWallsAndTheWallForcesBalanceTheP
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllStrategies, WallContacts,
-    ::testing::ValuesIn(testing::every_strategy_case()), testing::case_name);
+INSTANTIATE_TEST_SUITE_P(AllStrategies, WallContacts, ::testing::ValuesIn(testing::every_strategy_case()),
+                         testing::case_name);
 
 // A wall row is built only by the owner of its body, once per body-wall pair per iteration;
 // its six entries predict the gap rate of the body against the wall.
@@ -180,8 +177,7 @@ TEST(WallConstraints, RowsPredictTheGapRate) {
   geometry::Pose moved = body.pose;
   moved.position += h * u;
   moved.orientation = (Quaternion(Eigen::AngleAxisd(h * w.norm(), w.normalized())) * moved.orientation).normalized();
-  const double rate = (geometry::signed_separation(body.shape, moved, kWalls[0]).phi -
-                       contacts[0].separation.phi) / h;
+  const double rate = (geometry::signed_separation(body.shape, moved, kWalls[0]).phi - contacts[0].separation.phi) / h;
   Eigen::Matrix<double, 6, 1> velocity;
   velocity << u, w;
   EXPECT_NEAR(rows[0].row.head<6>().dot(velocity), rate, 1e-5);

@@ -28,8 +28,8 @@ using Outcome = BodySpaceAugmentedLagrangian::StepOutcome;
 
 // Newton steps until the multipliers' natural residual is within `tolerance`; -1 if the solver
 // stops first or needs more than `cap` steps.
-int steps_to_solve(BodySpaceAugmentedLagrangian& alm, const BodySpaceLcp& lcp,
-                   const Eigen::VectorXd& c, double tolerance, int cap = 200) {
+int steps_to_solve(BodySpaceAugmentedLagrangian& alm, const BodySpaceLcp& lcp, const Eigen::VectorXd& c,
+                   double tolerance, int cap = 200) {
   for (int step = 0; step <= cap; ++step) {
     if (natural_residual(lcp, c, alm.multipliers()) <= tolerance) return step;
     if (alm.newton_step() != Outcome::stepped) return -1;
@@ -46,8 +46,7 @@ TEST(BodySpaceAugmentedLagrangian, AgreesWithLemkeOnRandomProblems) {
     const int steps = steps_to_solve(alm, lcp, c, 1e-9);
     ASSERT_GT(steps, 0) << "seed " << seed;
 
-    const lcp::SolverResult lemke =
-        lcp::LemkeSolver().solve(lcp::LcpProblem(dense_A(lcp), c), lcp::SolverOptions{});
+    const lcp::SolverResult lemke = lcp::LemkeSolver().solve(lcp::LcpProblem(dense_A(lcp), c), lcp::SolverOptions{});
     ASSERT_EQ(lemke.status, lcp::Status::converged);
     EXPECT_LT((alm.multipliers() - lemke.z).lpNorm<Eigen::Infinity>(), 1e-7) << "seed " << seed;
     EXPECT_GE(alm.multipliers().minCoeff(), 0.0);
@@ -85,8 +84,7 @@ TEST(BodySpaceAugmentedLagrangian, NewtonStepsDoNotGrowWithTheChain) {
     // A residual of 1e-7 pins gamma to about 1e-7 / lambda_min ~ 0.1 at 1600 bodies.
     steps[k] = steps_to_solve(alm, chain.lcp, chain.c, 1e-7);
     ASSERT_GT(steps[k], 0) << lengths[k] << " bodies";
-    EXPECT_LT((alm.multipliers() - chain.solution).lpNorm<Eigen::Infinity>(),
-              1e-4 * chain.solution[0]);
+    EXPECT_LT((alm.multipliers() - chain.solution).lpNorm<Eigen::Infinity>(), 1e-4 * chain.solution[0]);
   }
   // kappa(A) grows by (1600 / 25)^2 = 4096 between the two, to 4e6, still below the penalty;
   // the Newton count does not follow. (Past the penalty, the outer iterations grow like

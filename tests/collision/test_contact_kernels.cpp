@@ -22,8 +22,7 @@ struct Row {
 // body order, plus the per-body incidence lists.
 class HandBuiltBlock {
  public:
-  HandBuiltBlock(const std::vector<Row>& rows, int bodies, std::size_t first_row)
-      : rows_(rows), first_row_(first_row) {
+  HandBuiltBlock(const std::vector<Row>& rows, int bodies, std::size_t first_row) : rows_(rows), first_row_(first_row) {
     offsets_.push_back(0);
     incidence_begin_.assign(bodies + 1, 0);
     std::vector<std::pair<int, int>> incidences;  // (body, row) in row order

@@ -22,8 +22,8 @@ using testing::random_lcp;
 
 // Iterations until the multipliers' natural residual is within `tolerance`; -1 if the method
 // stops first or needs more than `cap` iterations.
-int iterations_to_solve(BodySpaceInteriorPoint& ip, const BodySpaceLcp& lcp, const Eigen::VectorXd& c,
-                        double tolerance, int cap = 100) {
+int iterations_to_solve(BodySpaceInteriorPoint& ip, const BodySpaceLcp& lcp, const Eigen::VectorXd& c, double tolerance,
+                        int cap = 100) {
   for (int k = 0; k <= cap; ++k) {
     if (natural_residual(lcp, c, ip.multipliers()) <= tolerance) return k;
     if (ip.step() != BodySpaceStep::stepped) return -1;
@@ -40,8 +40,7 @@ TEST(BodySpaceInteriorPoint, AgreesWithLemkeOnRandomProblems) {
     ASSERT_GT(iterations, 0) << "seed " << seed;
     EXPECT_LT(iterations, 30) << "seed " << seed;
 
-    const lcp::SolverResult lemke =
-        lcp::LemkeSolver().solve(lcp::LcpProblem(dense_A(lcp), c), lcp::SolverOptions{});
+    const lcp::SolverResult lemke = lcp::LemkeSolver().solve(lcp::LcpProblem(dense_A(lcp), c), lcp::SolverOptions{});
     ASSERT_EQ(lemke.status, lcp::Status::converged);
     EXPECT_LT((ip.multipliers() - lemke.z).lpNorm<Eigen::Infinity>(), 1e-7) << "seed " << seed;
     EXPECT_GE(ip.multipliers().minCoeff(), 0.0);
@@ -89,10 +88,8 @@ TEST(BodySpaceInteriorPoint, NeverSolvesAnLcpWithoutSolution) {
 
 TEST(BodySpaceInteriorPoint, RefusesMismatchedVectors) {
   const BodySpaceLcp lcp = random_lcp(5, 6, 7);
-  EXPECT_THROW(BodySpaceInteriorPoint(lcp, Eigen::VectorXd::Zero(5), Eigen::VectorXd::Zero(6)),
-               std::invalid_argument);
-  EXPECT_THROW(BodySpaceInteriorPoint(lcp, Eigen::VectorXd::Zero(6), Eigen::VectorXd::Zero(7)),
-               std::invalid_argument);
+  EXPECT_THROW(BodySpaceInteriorPoint(lcp, Eigen::VectorXd::Zero(5), Eigen::VectorXd::Zero(6)), std::invalid_argument);
+  EXPECT_THROW(BodySpaceInteriorPoint(lcp, Eigen::VectorXd::Zero(6), Eigen::VectorXd::Zero(7)), std::invalid_argument);
 }
 
 }  // namespace

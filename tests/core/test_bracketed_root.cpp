@@ -16,13 +16,12 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-BracketedRoot root_to(const std::function<double(double)>& g, double a, double ga, double b,
-                      double gb, double tolerance) {
+BracketedRoot root_to(const std::function<double(double)>& g, double a, double ga, double b, double gb,
+                      double tolerance) {
   return find_bracketed_root(g, a, ga, b, gb, {.tolerance = tolerance});
 }
 
-void expect_valid_bracket(const BracketedRoot& bracket, const std::function<double(double)>& g,
-                          double tolerance) {
+void expect_valid_bracket(const BracketedRoot& bracket, const std::function<double(double)>& g, double tolerance) {
   EXPECT_GT(g(bracket.positive_side()), 0.0);
   EXPECT_LE(g(bracket.nonpositive_side()), 0.0);
   if (bracket.value_at_nonpositive_side() != 0.0) {  // an exact zero needs no narrow bracket
@@ -88,16 +87,14 @@ TEST(BracketedRoot, FindsASmoothRootToTheTolerance) {
 
 TEST(BracketedRoot, ConvergesToAJumpInSign) {
   const auto f = [](double x) { return x < 0.3 ? -1.0 : 2.0; };
-  const BracketedRoot root =
-      find_bracketed_root(f, 0.0, -1.0, 1.0, 2.0, {.tolerance = 1e-12, .max_evaluations = 100});
+  const BracketedRoot root = find_bracketed_root(f, 0.0, -1.0, 1.0, 2.0, {.tolerance = 1e-12, .max_evaluations = 100});
   EXPECT_TRUE(root.converged);
   EXPECT_NEAR(root.x, 0.3, 1e-12);
 }
 
 TEST(BracketedRoot, ReportsExhaustedIterations) {
   const auto f = [](double x) { return x < 0.3 ? -1.0 : 2.0; };
-  const BracketedRoot root =
-      find_bracketed_root(f, 0.0, -1.0, 1.0, 2.0, {.tolerance = 1e-12, .max_evaluations = 5});
+  const BracketedRoot root = find_bracketed_root(f, 0.0, -1.0, 1.0, 2.0, {.tolerance = 1e-12, .max_evaluations = 5});
   EXPECT_FALSE(root.converged);
   EXPECT_GT(root.x, 0.0);
   EXPECT_LT(root.x, 1.0);
@@ -105,8 +102,7 @@ TEST(BracketedRoot, ReportsExhaustedIterations) {
 
 TEST(BracketedRoot, RejectsABracketWithoutSignChange) {
   const auto f = [](double x) { return x * x + 1.0; };
-  EXPECT_THROW(find_bracketed_root(f, -1.0, 2.0, 1.0, 2.0, {.tolerance = 1e-12}),
-               std::invalid_argument);
+  EXPECT_THROW(find_bracketed_root(f, -1.0, 2.0, 1.0, 2.0, {.tolerance = 1e-12}), std::invalid_argument);
 }
 
 }  // namespace

@@ -52,8 +52,7 @@ void expect_same_batch(const DenseMatrix& M, LcpSelection selection, const Dense
   EXPECT_EQ(cuda.columns, Q.cols());
   for (Eigen::Index j = 0; j < Q.cols(); ++j) {
     const auto at = static_cast<std::size_t>(j);
-    ASSERT_EQ(cuda_outcomes[at].status == lcp::Status::converged,
-              serial_outcomes[at].status == lcp::Status::converged)
+    ASSERT_EQ(cuda_outcomes[at].status == lcp::Status::converged, serial_outcomes[at].status == lcp::Status::converged)
         << "column " << j;
     if (cuda_outcomes[at].status != lcp::Status::converged) continue;
     EXPECT_LT((Y_cuda.col(j) - Y_serial.col(j)).cwiseAbs().maxCoeff(), 1e-9) << "column " << j;
@@ -65,8 +64,8 @@ void expect_same_batch(const DenseMatrix& M, LcpSelection selection, const Dense
 
 TEST_F(CudaBatchedLcp, SmallZMatrixLeastElementsMatchTheSerialBackEnd) {
   DenseMatrix M(4, 4);  // [PL] 4.1's M: Z but not P
-  M << 2.0 / 3, -1, -1.0 / 3, -5.0 / 3, -2.0 / 3, 1.0 / 3, -2.0 / 3, -4.0 / 3, -2.0 / 3, -1.0 / 30, 0, -5.0 / 3,
-      -1, 0, -5.0 / 3, 1.0 / 3;
+  M << 2.0 / 3, -1, -1.0 / 3, -5.0 / 3, -2.0 / 3, 1.0 / 3, -2.0 / 3, -4.0 / 3, -2.0 / 3, -1.0 / 30, 0, -5.0 / 3, -1, 0,
+      -5.0 / 3, 1.0 / 3;
   expect_same_batch(M, LcpSelection::least_element, random_columns(4, 4096, -0.5, 2.0, 1));
 }
 

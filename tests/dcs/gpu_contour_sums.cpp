@@ -31,7 +31,8 @@ class CudaContourSums : public ::testing::Test {
 DenseMatrix smooth_sources(Eigen::Index r, Eigen::Index points) {
   DenseMatrix sources(r, points);
   for (Eigen::Index l = 0; l < points; ++l) {
-    for (Eigen::Index c = 0; c < r; ++c) sources(c, l) = std::sin(0.1 * static_cast<double>(l) + static_cast<double>(c));
+    for (Eigen::Index c = 0; c < r; ++c)
+      sources(c, l) = std::sin(0.1 * static_cast<double>(l) + static_cast<double>(c));
   }
   return sources;
 }
@@ -41,20 +42,23 @@ double relative_difference(const DenseMatrix& a, const DenseMatrix& b) {
 }
 
 TEST_F(CudaContourSums, DenseSumsMatchTheSerialBackEnd) {
-  const ContourTables tables = make_contour_tables(HyperbolicContour(HyperbolicContourParameters::wu_chen(25)), 0.01, 300);
+  const ContourTables tables =
+      make_contour_tables(HyperbolicContour(HyperbolicContourParameters::wu_chen(25)), 0.01, 300);
   const Eigen::Index m = 3, r = 4;
   std::vector<Complex> resolvents(tables.size() * static_cast<std::size_t>(m * r));
   for (std::size_t i = 0; i < resolvents.size(); ++i) resolvents[i] = Complex(std::cos(0.37 * i), std::sin(0.11 * i));
   const DenseMatrix sources = smooth_sources(r, 301);
   DenseMatrix gpu, cpu;
-  const ContourSumTimes times = make_dense_contour_sums(ComputeBackend::cuda, tables, resolvents, m, r)->apply(sources, gpu);
+  const ContourSumTimes times =
+      make_dense_contour_sums(ComputeBackend::cuda, tables, resolvents, m, r)->apply(sources, gpu);
   make_dense_contour_sums(ComputeBackend::serial, tables, resolvents, m, r)->apply(sources, cpu);
   EXPECT_LT(relative_difference(gpu, cpu), 1e-12);
   EXPECT_GT(times.transfer, 0.0);
 }
 
 TEST_F(CudaContourSums, DiagonalSumsMatchTheSerialBackEnd) {
-  const ContourTables tables = make_contour_tables(HyperbolicContour(HyperbolicContourParameters::wu_chen(25)), 0.01, 400);
+  const ContourTables tables =
+      make_contour_tables(HyperbolicContour(HyperbolicContourParameters::wu_chen(25)), 0.01, 400);
   const Eigen::Index r = 39;
   DiagonalModes modes;
   for (Eigen::Index k2 = 0; k2 < r; ++k2) {
@@ -118,7 +122,8 @@ TEST_F(CudaContourSums, DeviceResidentIterationFollowsTheHostIteration) {
     ASSERT_EQ(gpu.report.change_history.size(), cpu.report.change_history.size()) << Q;
     for (std::size_t k = 0; k < cpu.report.change_history.size(); ++k) {
       EXPECT_NEAR(gpu.report.change_history[k], cpu.report.change_history[k],
-                  1e-9 * std::max(1.0, cpu.report.change_history[k])) << Q << " iteration " << k + 1;
+                  1e-9 * std::max(1.0, cpu.report.change_history[k]))
+          << Q << " iteration " << k + 1;
     }
     EXPECT_LT((gpu.trajectory.X - cpu.trajectory.X).cwiseAbs().maxCoeff(), 1e-10) << Q;
     EXPECT_LT((gpu.trajectory.Y - cpu.trajectory.Y).cwiseAbs().maxCoeff(), 1e-9) << Q;

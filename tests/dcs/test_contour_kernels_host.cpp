@@ -85,9 +85,9 @@ TEST(ContourKernels, EntryAtOnceEqualsComponentByComponent) {
       kernels::convolve_entry(j, e, interleaved(tables.decay), interleaved(tables.span), interleaved(tables.left),
                               interleaved(tables.right), nodal.data(), r, work.data(), out.data());
       for (Eigen::Index c = 0; c < r; ++c) {
-        const kernels::KernelComplex one = kernels::convolve_source(
-            j, e, interleaved(tables.decay), interleaved(tables.span), interleaved(tables.left),
-            interleaved(tables.right), nodal.data(), r, c);
+        const kernels::KernelComplex one =
+            kernels::convolve_source(j, e, interleaved(tables.decay), interleaved(tables.span),
+                                     interleaved(tables.left), interleaved(tables.right), nodal.data(), r, c);
         EXPECT_EQ(out[2 * c], one.re);
         EXPECT_EQ(out[2 * c + 1], one.im);
       }
@@ -181,8 +181,7 @@ TEST(ContourSums, RejectInconsistentShapes) {
   modes.source = {4};
   modes.profile = {1.0};
   EXPECT_THROW(make_diagonal_contour_sums(ComputeBackend::serial, tables, modes, 2), InputError);
-  auto sums = make_dense_contour_sums(ComputeBackend::serial, tables,
-                                      std::vector<Complex>(tables.size() * 4), 2, 2);
+  auto sums = make_dense_contour_sums(ComputeBackend::serial, tables, std::vector<Complex>(tables.size() * 4), 2, 2);
   DenseMatrix forced;
   EXPECT_THROW(sums->apply(DenseMatrix::Zero(2, 3), forced), InputError);
 }

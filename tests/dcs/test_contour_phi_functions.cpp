@@ -59,8 +59,8 @@ TEST(PhiFunctions, FarContourNodesStayFiniteAndAccurate) {
 
 TEST(PhiFunctions, SatisfyTheRecurrence) {
   // phi2(w) = (phi1(w) - 1) / w for every w != 0.
-  for (const std::complex<double> w : {std::complex<double>(0.4, 0.2), std::complex<double>(-30.0, 4.0),
-                                       std::complex<double>(2.0, -9.0)}) {
+  for (const std::complex<double> w :
+       {std::complex<double>(0.4, 0.2), std::complex<double>(-30.0, 4.0), std::complex<double>(2.0, -9.0)}) {
     const PhiValues value = phi_functions(w);
     EXPECT_LT(relative(value.phi2, (value.phi1 - 1.0) / w), 1e-13) << w;
   }

@@ -30,8 +30,8 @@ fs::path scratch(const std::string& name) { return scratch_root() / name; }
 int run(const std::string& args, const fs::path& out) {
   fs::remove_all(out);
   fs::create_directories(out.parent_path());
-  const std::string command = app_path().string() + " " + args + " --output " + out.string() + " 2> " +
-                              out.string() + ".err";
+  const std::string command =
+      app_path().string() + " " + args + " --output " + out.string() + " 2> " + out.string() + ".err";
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -63,9 +63,9 @@ TEST_F(DlcpCli, WritesTrajectoryAndStatsWithAndWithoutTheRunWord) {
     for (std::string line; std::getline(csv, line);) ++rows;
     EXPECT_EQ(rows, 101);  // t = 0 and 100 steps
     const std::string stats = read(out / "stats.json");
-    for (const char* key : {"\"method\": \"gauss-seidel\"", "\"backend\": \"openmp\"", "\"iterations\"",
-                            "\"converged\": true", "\"seconds\"", "\"error_history\"", "\"time_split\"",
-                            "\"interpolation\"", "\"transfer\""}) {
+    for (const char* key :
+         {"\"method\": \"gauss-seidel\"", "\"backend\": \"openmp\"", "\"iterations\"", "\"converged\": true",
+          "\"seconds\"", "\"error_history\"", "\"time_split\"", "\"interpolation\"", "\"transfer\""}) {
       EXPECT_NE(stats.find(key), std::string::npos) << key;
     }
   }
@@ -73,9 +73,9 @@ TEST_F(DlcpCli, WritesTrajectoryAndStatsWithAndWithoutTheRunWord) {
 
 TEST_F(DlcpCli, MethodAndBackendFlagsOverrideTheFile) {
   const fs::path out = scratch("flags");
-  ASSERT_EQ(run(config("dlcp_wuchen_small.yaml") + " --method implicit-euler --backend serial --set time.h=0.015625",
-                out),
-            0);
+  ASSERT_EQ(
+      run(config("dlcp_wuchen_small.yaml") + " --method implicit-euler --backend serial --set time.h=0.015625", out),
+      0);
   const std::string stats = read(out / "stats.json");
   EXPECT_NE(stats.find("\"method\": \"implicit-euler\""), std::string::npos);
   EXPECT_NE(stats.find("\"backend\": \"serial\""), std::string::npos);

@@ -37,20 +37,20 @@ void expect_matches_print(const DenseMatrix& computed, const DenseMatrix& print)
 
 TEST(WuChenSmall, ReconstructedMatricesReproducePrintedMh1AtTwoToMinusNine) {
   expect_matches_print(step_matrix(std::ldexp(1.0, -9)),
-                       printed({0.6725, -0.9942, -0.3333, -1.6725, -0.6598, 0.3480, -0.6511, -1.3246,
-                                -0.6569, -0.0226, 0.0058, -1.6696, -1.0253, -0.0263, -1.6803, 0.3421}));
+                       printed({0.6725, -0.9942, -0.3333, -1.6725, -0.6598, 0.3480, -0.6511, -1.3246, -0.6569, -0.0226,
+                                0.0058, -1.6696, -1.0253, -0.0263, -1.6803, 0.3421}));
 }
 
 TEST(WuChenSmall, ReconstructedMatricesReproducePrintedMh2AtTwoToMinusEight) {
   expect_matches_print(step_matrix(std::ldexp(1.0, -8)),
-                       printed({0.6782, -0.9884, -0.3334, -1.6783, -0.6528, 0.3628, -0.6355, -1.3160,
-                                -0.6472, -0.0119, 0.0117, -1.6725, -1.0506, -0.0526, -1.6939, 0.3509}));
+                       printed({0.6782, -0.9884, -0.3334, -1.6783, -0.6528, 0.3628, -0.6355, -1.3160, -0.6472, -0.0119,
+                                0.0117, -1.6725, -1.0506, -0.0526, -1.6939, 0.3509}));
 }
 
 TEST(WuChenSmall, ReconstructedMatricesReproducePrintedMh3AtTwoToMinusSeven) {
   expect_matches_print(step_matrix(std::ldexp(1.0, -7)),
-                       printed({0.6896, -0.9770, -0.3335, -1.6897, -0.6385, 0.3925, -0.6045, -1.2993,
-                                -0.6279, 0.0095, 0.0232, -1.6785, -1.1007, -0.1050, -1.7207, 0.3686}));
+                       printed({0.6896, -0.9770, -0.3335, -1.6897, -0.6385, 0.3925, -0.6045, -1.2993, -0.6279, 0.0095,
+                                0.0232, -1.6785, -1.1007, -0.1050, -1.7207, 0.3686}));
 }
 
 TEST(WuChenSmall, TheLabelsOfThePaperDoNotFit) {

@@ -38,8 +38,7 @@ TEST(DormandPrince, GlobalErrorIsFifthOrder) {
 TEST(DormandPrince, ErrorEstimateIsFifthOrderLocally) {
   const Vector y0 = Vector::Constant(1, 1.0);
   const auto estimate = [&](double h) {
-    return std::abs(DormandPrinceStep(forced_decay, 0.0, y0, start_derivative(0.0, y0), h)
-                        .error_estimate()[0]);
+    return std::abs(DormandPrinceStep(forced_decay, 0.0, y0, start_derivative(0.0, y0), h).error_estimate()[0]);
   };
   EXPECT_NEAR(std::log2(estimate(0.1) / estimate(0.05)), 5.0, 0.3);
 }

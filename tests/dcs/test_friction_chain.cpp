@@ -18,8 +18,7 @@ class StewartFrictionChain : public ::testing::Test {
   static SimulationRecord run(double tolerance) {
     SwitchingOptions options;
     options.tolerance = tolerance;
-    return integrate_switching(system(), system().oscillator().initial_state(), {0.0, 10.0, 0.05},
-                               options);
+    return integrate_switching(system(), system().oscillator().initial_state(), {0.0, 10.0, 0.05}, options);
   }
   static const FrictionOscillatorSystem& system() {
     static const FrictionOscillatorSystem chain(make_friction_chain(stewart_friction_chain()));

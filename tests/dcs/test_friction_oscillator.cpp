@@ -43,9 +43,7 @@ TEST(FrictionOscillatorSystem, ModesAddUpToStewartsEquationFifteen) {
   }
   const auto sgn = [](double v) { return v > 0 ? 1.0 : -1.0; };
   const double x1 = x[0], x2 = x[1], x3 = x[2], v1 = x[3], v2 = x[4], v3 = x[5];
-  const Vector expected{{v1, v2, v3,
-                         -x1 + (x2 - x1) - v1 - 0.3 * sgn(v1),
-                         (x1 - x2) + (x3 - x2) - v2 - 0.3 * sgn(v2),
+  const Vector expected{{v1, v2, v3, -x1 + (x2 - x1) - v1 - 0.3 * sgn(v1), (x1 - x2) + (x3 - x2) - v2 - 0.3 * sgn(v2),
                          (x2 - x3) - v3 - 0.3 * sgn(v3) + 10.0 * std::cos(std::numbers::pi * t)}};
   EXPECT_LT((sum - expected).norm(), 1e-13);
 }
@@ -66,8 +64,8 @@ TEST(FrictionOscillatorSystem, FrictionActsThroughTheInverseOfACoupledMassMatrix
   sum += term;
   system.mode_rhs(1, 1, 0.8, x, term);
   sum += term;
-  const Vector force = coupled.external_force(0.8) - coupled.stiffness * x.head(2) -
-                       coupled.damping * x.tail(2) - Vector{{0.4, -0.7}};
+  const Vector force =
+      coupled.external_force(0.8) - coupled.stiffness * x.head(2) - coupled.damping * x.tail(2) - Vector{{0.4, -0.7}};
   EXPECT_LT((sum.head(2) - x.tail(2)).norm(), 1e-15);
   EXPECT_LT((coupled.mass * sum.tail(2) - force).norm(), 1e-14);
 }

@@ -75,8 +75,10 @@ TEST(GaussSeidelWaveform, BackEndsGiveIdenticalIterates) {
   const DlcpProblem problem = wuchen_small();
   const TimeGrid grid = make_time_grid(1.0, std::ldexp(1.0, -7));
   const WaveformOptions options = tight(LcpSelection::least_element, 0);
-  const WaveformResult serial = solve_gauss_seidel_waveform(problem, grid, options, *make_batched_lcp_backend("serial"));
-  const WaveformResult openmp = solve_gauss_seidel_waveform(problem, grid, options, *make_batched_lcp_backend("openmp"));
+  const WaveformResult serial =
+      solve_gauss_seidel_waveform(problem, grid, options, *make_batched_lcp_backend("serial"));
+  const WaveformResult openmp =
+      solve_gauss_seidel_waveform(problem, grid, options, *make_batched_lcp_backend("openmp"));
   EXPECT_EQ(serial.report.iterations, openmp.report.iterations);
   EXPECT_EQ(serial.trajectory.X, openmp.trajectory.X);
   EXPECT_EQ(serial.report.change_history, openmp.report.change_history);
@@ -100,8 +102,8 @@ TEST(GaussSeidelWaveform, DncpFormOfADlcpFollowsTheSameIterates) {
 TEST(GaussSeidelWaveform, ErrorHistoryAgainstTheReferenceFallsToTheTolerance) {
   const DlcpProblem problem = wuchen_small();
   const TimeGrid grid = make_time_grid(1.0, std::ldexp(1.0, -7));
-  const ImplicitEulerResult reference = implicit_euler(problem, make_time_grid(1.0, std::ldexp(1.0, -7)),
-                                                       LcpSelection::least_element);
+  const ImplicitEulerResult reference =
+      implicit_euler(problem, make_time_grid(1.0, std::ldexp(1.0, -7)), LcpSelection::least_element);
   WaveformOptions options = tight(LcpSelection::least_element, 0);
   options.reference = std::make_shared<const DenseMatrix>(reference.trajectory.X);
   const WaveformResult run = solve_gauss_seidel_waveform(problem, grid, options, *make_batched_lcp_backend("openmp"));
@@ -126,7 +128,8 @@ TEST(GaussSeidelWaveform, OneWindowConvergesSuperlinearlyWhileTheActiveSetIsFixe
   problem.x0 = Vector{{1.0, 0.0}};
   const TimeGrid grid = make_time_grid(2.0, std::ldexp(1.0, -8));
   WaveformOptions options = tight(LcpSelection::unique, 0);
-  options.reference = std::make_shared<const DenseMatrix>(implicit_euler(problem, grid, LcpSelection::unique).trajectory.X);
+  options.reference =
+      std::make_shared<const DenseMatrix>(implicit_euler(problem, grid, LcpSelection::unique).trajectory.X);
   const WaveformResult run = solve_gauss_seidel_waveform(problem, grid, options, *make_batched_lcp_backend("serial"));
   ASSERT_TRUE(run.report.converged);
   const auto& errors = run.report.error_history;

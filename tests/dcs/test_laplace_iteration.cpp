@@ -41,8 +41,8 @@ double error_against_exact(const LaplaceResult& result) {
 
 TEST(LaplaceIteration, ConvergesToAFixedPointWithShrinkingChanges) {
   const auto backend = make_batched_lcp_backend("serial");
-  const LaplaceResult result = solve_laplace(ManufacturedDlcp().problem(), make_time_grid(1.0, 1.0 / 32),
-                                             options_with(25), *backend);
+  const LaplaceResult result =
+      solve_laplace(ManufacturedDlcp().problem(), make_time_grid(1.0, 1.0 / 32), options_with(25), *backend);
   const LaplaceReport& report = result.report;
   ASSERT_TRUE(report.converged);
   EXPECT_TRUE(report.initial_lcp_solved);

@@ -72,10 +72,11 @@ TEST(LaplacePaperProblems, SignoriniUsesTheSineSolverAndAgreesAcrossBackEnds) {
   ASSERT_TRUE(serial.report.converged);
   EXPECT_EQ(serial.report.ode_solver, "sine");
   EXPECT_EQ(serial.trajectory.X, openmp.trajectory.X);
-  std::printf("Signorini dx = 1/16, h = 1/16: %d iterations; split lcp %.3f s, linear algebra %.3f s, "
-              "interpolation %.3f s\n",
-              serial.report.iterations, serial.report.split.lcp, serial.report.split.linear_algebra,
-              serial.report.split.interpolation);
+  std::printf(
+      "Signorini dx = 1/16, h = 1/16: %d iterations; split lcp %.3f s, linear algebra %.3f s, "
+      "interpolation %.3f s\n",
+      serial.report.iterations, serial.report.split.lcp, serial.report.split.linear_algebra,
+      serial.report.split.interpolation);
   EXPECT_LT(serial.report.iterations, 40);
 }
 

@@ -119,7 +119,8 @@ Vector warp_enumeration(const DenseMatrix& M, const Vector& q, int selection, bo
   std::vector<kernels::SmallLcpCandidate> merged = best;
   for (int step = 16; step > 0; step /= 2) {
     for (int lane = 0; lane + step < 32; ++lane) {
-      if (kernels::preferred_candidate(merged[lane + step], merged[lane], selection)) merged[lane] = merged[lane + step];
+      if (kernels::preferred_candidate(merged[lane + step], merged[lane], selection))
+        merged[lane] = merged[lane + step];
     }
   }
   found = merged[0].found;
@@ -133,7 +134,8 @@ TEST(SmallLcpKernel, SetsSplitAmongAWarpSelectWhatOneThreadSelects) {
   RandomLcps random(5);
   int compared = 0;
   for (int trial = 0; trial < 120; ++trial) {
-    const int n = kernels::kWarpEnumerationMinSize + trial % (kernels::kSmallLcpMaxSize - kernels::kWarpEnumerationMinSize + 1);
+    const int n =
+        kernels::kWarpEnumerationMinSize + trial % (kernels::kSmallLcpMaxSize - kernels::kWarpEnumerationMinSize + 1);
     const bool least = trial % 2 == 0;
     const DenseMatrix M = least ? random.z_matrix(n, trial % 4 != 0) : random.p_matrix(n);
     const Vector q = random.vector(n, -1.0, 1.0);
@@ -175,8 +177,8 @@ TEST(SmallLcpKernel, ReportsInfeasibleAndNonFiniteProblems) {
 TEST(SmallLcpKernel, LeastElementOfTheWuChenZMatrix) {
   // [PL] 4.1's M (Z, not P: M33 = 0); several solutions may exist, the kernel keeps the least.
   DenseMatrix M(4, 4);
-  M << 2.0 / 3, -1, -1.0 / 3, -5.0 / 3, -2.0 / 3, 1.0 / 3, -2.0 / 3, -4.0 / 3, -2.0 / 3, -1.0 / 30, 0, -5.0 / 3,
-      -1, 0, -5.0 / 3, 1.0 / 3;
+  M << 2.0 / 3, -1, -1.0 / 3, -5.0 / 3, -2.0 / 3, 1.0 / 3, -2.0 / 3, -4.0 / 3, -2.0 / 3, -1.0 / 30, 0, -5.0 / 3, -1, 0,
+      -5.0 / 3, 1.0 / 3;
   RandomLcps random(4);
   int solved = 0;
   for (int trial = 0; trial < 200; ++trial) {
@@ -260,7 +262,8 @@ TEST(CudaLcpKernelChoice, PicksTheKernelOrNamesTheCpuBackEnds) {
   RandomLcps random(9);
   EXPECT_EQ(choose_cuda_lcp_kernel(random.z_matrix(4, true), LcpSelection::least_element),
             CudaLcpKernel::small_enumeration);
-  EXPECT_EQ(choose_cuda_lcp_kernel(signorini_matrix(39).dense, LcpSelection::unique), CudaLcpKernel::tridiagonal_howard);
+  EXPECT_EQ(choose_cuda_lcp_kernel(signorini_matrix(39).dense, LcpSelection::unique),
+            CudaLcpKernel::tridiagonal_howard);
   EXPECT_THROW(choose_cuda_lcp_kernel(random.z_matrix(4, true), LcpSelection::least_norm), InputError);
   EXPECT_THROW(choose_cuda_lcp_kernel(random.p_matrix(12), LcpSelection::unique), InputError);
   DenseMatrix not_m = signorini_matrix(20).dense;

@@ -170,8 +170,7 @@ TEST(LcpSelection, OnAnMMatrixAllThreeSelectionsAgree) {
     Vector a, b, c;
     ASSERT_EQ(LcpSelectionSolver(M, LcpSelection::unique, 1e-12).solve(q, a).status, lcp::Status::converged);
     ASSERT_EQ(LcpSelectionSolver(M, LcpSelection::least_norm, 1e-10).solve(q, b).status, lcp::Status::converged);
-    ASSERT_EQ(LcpSelectionSolver(M, LcpSelection::least_element, 1e-12).solve(q, c).status,
-              lcp::Status::converged);
+    ASSERT_EQ(LcpSelectionSolver(M, LcpSelection::least_element, 1e-12).solve(q, c).status, lcp::Status::converged);
     EXPECT_LE((a - c).lpNorm<Eigen::Infinity>(), 1e-12);
     EXPECT_LE((b - c).lpNorm<Eigen::Infinity>(), 1e-9);
   }

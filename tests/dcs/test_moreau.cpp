@@ -20,10 +20,10 @@ MoreauOptions step(double h) {
 
 TEST(Moreau, D3FirstOrderOnStewartsProblem) {
   const TimeSpan span{0.0, 10.0, 0.05};
-  const double coarse = testing::max_sample_error(
-      integrate_moreau(testing::stewart_oscillator(), span, step(1e-3)), testing::stewart_reference());
-  const double fine = testing::max_sample_error(
-      integrate_moreau(testing::stewart_oscillator(), span, step(1e-4)), testing::stewart_reference());
+  const double coarse = testing::max_sample_error(integrate_moreau(testing::stewart_oscillator(), span, step(1e-3)),
+                                                  testing::stewart_reference());
+  const double fine = testing::max_sample_error(integrate_moreau(testing::stewart_oscillator(), span, step(1e-4)),
+                                                testing::stewart_reference());
   EXPECT_NEAR(coarse / fine, 10.0, 1.0);
   EXPECT_LT(coarse, 2e-2);
 }

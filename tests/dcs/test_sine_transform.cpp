@@ -17,7 +17,8 @@ namespace {
 DenseMatrix sine_matrix(int n) {
   DenseMatrix S(n, n);
   for (int i = 0; i < n; ++i) {
-    for (int k = 0; k < n; ++k) S(i, k) = std::sqrt(2.0 / (n + 1)) * std::sin(std::numbers::pi * (i + 1) * (k + 1) / (n + 1));
+    for (int k = 0; k < n; ++k)
+      S(i, k) = std::sqrt(2.0 / (n + 1)) * std::sin(std::numbers::pi * (i + 1) * (k + 1) / (n + 1));
   }
   return S;
 }

@@ -49,8 +49,7 @@ TEST(SwitchingIntegrator, StickSlipMatchesTheExactSolutionAtEverySwitch) {
   const ExactSignSolution exact_first(first, x0[0], t_end);
   const ExactSignSolution exact_second(second, x0[1], t_end);
 
-  const SimulationRecord run =
-      integrate_switching(system, x0, {0.0, t_end, 0.05}, with_tolerance(1e-10));
+  const SimulationRecord run = integrate_switching(system, x0, {0.0, t_end, 0.05}, with_tolerance(1e-10));
 
   std::vector<double> times[2];
   for (const ModeChange& change : run.mode_changes) times[change.term].push_back(change.t);
@@ -92,8 +91,7 @@ TEST(SwitchingIntegrator, ErrorFollowsTheTolerance) {
 TEST(SwitchingIntegrator, RepellingSurfaceIsLeftDeterministically) {
   // x' = +sgn x from x = 0: of the three LCP solutions the single mode 0 (x > 0) is chosen.
   const SignSystem system({SignComponent{-1.0, 0.0, 1.0}});
-  const SimulationRecord run =
-      integrate_switching(system, Vector{{0.0}}, {0.0, 1.0, 0.5}, with_tolerance(1e-10));
+  const SimulationRecord run = integrate_switching(system, Vector{{0.0}}, {0.0, 1.0, 0.5}, with_tolerance(1e-10));
   EXPECT_NEAR(run.final_state[0], 1.0, 1e-12);
   EXPECT_TRUE(run.mode_changes.empty());
 }
@@ -113,8 +111,7 @@ TEST(SwitchingIntegrator, StayingOnARepellingSurfaceIsRevisitedAtRestartTimes) {
 
 TEST(SwitchingIntegrator, CountsEvaluationsAndSteps) {
   const SignSystem system({SignComponent{1.0, 2.0, 1.0}});
-  const SimulationRecord run =
-      integrate_switching(system, Vector{{0.5}}, {0.0, 4.0, 0.05}, with_tolerance(1e-8));
+  const SimulationRecord run = integrate_switching(system, Vector{{0.5}}, {0.0, 4.0, 0.05}, with_tolerance(1e-8));
   const RunStatistics& stats = run.statistics;
   EXPECT_GT(stats.steps, 0);
   // Every step evaluates at least six right-hand sides of one mode each.

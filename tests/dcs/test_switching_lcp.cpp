@@ -25,8 +25,7 @@ class ChainSwitchingLcp : public ::testing::Test {
   ActiveSetChoice choose(double x1, SwitchingLcpOptions options = {}) {
     CountedSystem counted(system_);
     // Mass 0 slides forwards, mass 2 backwards; mass 1 may do anything.
-    return choose_active_set(counted, {{0}, {0, 1}, {1}}, 0.0, chain_state_with_mass_one_at_rest(x1),
-                             options);
+    return choose_active_set(counted, {{0}, {0, 1}, {1}}, 0.0, chain_state_with_mass_one_at_rest(x1), options);
   }
   FrictionOscillatorSystem system_{make_friction_chain(stewart_friction_chain())};
 };

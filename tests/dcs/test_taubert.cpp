@@ -23,18 +23,18 @@ double smooth_segment_error(TaubertScheme scheme, double h) {
 }
 
 TEST(Taubert, EulerIsFirstAndRungeKuttaFourthOrderWhereTheSolutionIsSmooth) {
-  EXPECT_NEAR(smooth_segment_error(TaubertScheme::euler, 1e-2) /
-                  smooth_segment_error(TaubertScheme::euler, 1e-3), 10.0, 1.0);
-  EXPECT_NEAR(std::log2(smooth_segment_error(TaubertScheme::rk4, 0.1) /
-                        smooth_segment_error(TaubertScheme::rk4, 0.05)), 4.0, 0.3);
+  EXPECT_NEAR(smooth_segment_error(TaubertScheme::euler, 1e-2) / smooth_segment_error(TaubertScheme::euler, 1e-3), 10.0,
+              1.0);
+  EXPECT_NEAR(std::log2(smooth_segment_error(TaubertScheme::rk4, 0.1) / smooth_segment_error(TaubertScheme::rk4, 0.05)),
+              4.0, 0.3);
 }
 
 TEST(Taubert, BothDegradeToFirstOrderOnStewartsProblem) {
   // Stewart's observation: with friction even RK4 only gains about 10x per decade of h.
   const FrictionOscillatorSystem system(testing::stewart_oscillator());
   const auto error = [&](TaubertScheme scheme, double h) {
-    const SimulationRecord run = integrate_taubert(
-        system, testing::stewart_oscillator().initial_state(), {0.0, 10.0, 0.05}, {scheme, h});
+    const SimulationRecord run =
+        integrate_taubert(system, testing::stewart_oscillator().initial_state(), {0.0, 10.0, 0.05}, {scheme, h});
     return testing::max_sample_error(run, testing::stewart_reference());
   };
   const double euler_coarse = error(TaubertScheme::euler, 1e-3);
@@ -62,8 +62,7 @@ TEST(Taubert, CountsOneModePerTermAndEveryIndicatorPerEvaluation) {
 
 TEST(Taubert, StepsLandOnEveryOutputTime) {
   const SignSystem system({SignComponent{1.0, 0.5, 1.0}});
-  const SimulationRecord run =
-      integrate_taubert(system, Vector{{5.0}}, {0.0, 1.0, 0.05}, {TaubertScheme::euler, 0.03});
+  const SimulationRecord run = integrate_taubert(system, Vector{{5.0}}, {0.0, 1.0, 0.05}, {TaubertScheme::euler, 0.03});
   EXPECT_EQ(run.statistics.steps, 40);  // two steps of 0.025 per output interval
   ASSERT_EQ(run.samples.size(), 21u);
   for (std::size_t i = 0; i < run.samples.size(); ++i) EXPECT_NEAR(run.samples[i].t, 0.05 * i, 1e-14);
@@ -75,7 +74,11 @@ TEST(FixedStepMarch, RoundOffInTheOutputTimesAddsNoSteps) {
   std::int64_t calls = 0;
   double largest_step = 0.0;
   const std::int64_t steps = march_fixed_steps(
-      {0.0, 10.0, 0.05}, 5e-7, [&](double, double dt) { ++calls; largest_step = std::max(largest_step, dt); },
+      {0.0, 10.0, 0.05}, 5e-7,
+      [&](double, double dt) {
+        ++calls;
+        largest_step = std::max(largest_step, dt);
+      },
       [](double) {});
   EXPECT_EQ(steps, 20'000'000);
   EXPECT_EQ(calls, steps);

@@ -50,9 +50,7 @@ struct Colony {
     }
   }
 
-  std::vector<Body> cells() const {
-    return particles::testing::gather_all_bodies(MPI_COMM_WORLD, store.owned());
-  }
+  std::vector<Body> cells() const { return particles::testing::gather_all_bodies(MPI_COMM_WORLD, store.owned()); }
 };
 
 TEST(CellGrowth, ColonyDoublesEveryGenerationWithUniqueConsecutiveIds) {

@@ -40,7 +40,7 @@ struct Scenario {
 };
 
 struct Outcome {
-  std::vector<Body> bodies;           // all bodies, sorted by id
+  std::vector<Body> bodies;            // all bodies, sorted by id
   std::vector<long long> pair_counts;  // global candidate pairs after every step
 };
 
@@ -66,8 +66,7 @@ Outcome run(MPI_Comm comm, Scenario& scenario) {
       store.migrate();
     }
     store.exchange_ghosts(scenario.search_buffer);
-    long long pairs = static_cast<long long>(
-        particles::find_candidate_pairs(store, scenario.search_buffer).size());
+    long long pairs = static_cast<long long>(particles::find_candidate_pairs(store, scenario.search_buffer).size());
     MPI_Allreduce(MPI_IN_PLACE, &pairs, 1, MPI_LONG_LONG, MPI_SUM, comm);
     outcome.pair_counts.push_back(pairs);
   }
@@ -104,8 +103,8 @@ TEST(Trajectory, OverdampedSuspensionUnderRadialAndBodyForcesIsRankCountIndepend
   scenario.bodies = random_bodies(700, geometry::Ellipsoid{Vec3(0.5, 0.5, 1.0)}, 30.0, scenario.domain);
   scenario.fields.push_back(std::make_unique<RadialForce>(Vec3(1, 0, 0), 2.0, -1.0));
   scenario.fields.push_back(std::make_unique<ConstantForce>(Vec3(0, 0, -0.3)));
-  scenario.fields.push_back(std::make_unique<BodyForce>(std::vector<BodyLoad>{
-      BodyLoad{3, Vec3(5, 0, 0), Vec3(0, 0, 4)}, BodyLoad{500, Vec3(0, -5, 0), Vec3(1, 1, 0)}}));
+  scenario.fields.push_back(std::make_unique<BodyForce>(
+      std::vector<BodyLoad>{BodyLoad{3, Vec3(5, 0, 0), Vec3(0, 0, 4)}, BodyLoad{500, Vec3(0, -5, 0), Vec3(1, 1, 0)}}));
   scenario.overdamped = std::make_unique<OverdampedIntegrator>(LocalDragMobility(1.0));
   scenario.dt = 0.5;  // strong compaction: bodies cross regions
   scenario.method = particles::PartitionMethod::multijagged;
@@ -123,8 +122,8 @@ TEST(Trajectory, InertialBodiesInAPeriodicBoxAreRankCountIndependent) {
     body.angular_velocity = Vec3(0.5, -1.0, 2.0);
   }
   scenario.fields.push_back(std::make_unique<ConstantForce>(Vec3(0.5, 0.2, 0)));
-  scenario.fields.push_back(std::make_unique<BodyForce>(std::vector<BodyLoad>{
-      BodyLoad{10, Vec3::Zero(), Vec3(0, 0, 3)}}));
+  scenario.fields.push_back(
+      std::make_unique<BodyForce>(std::vector<BodyLoad>{BodyLoad{10, Vec3::Zero(), Vec3(0, 0, 3)}}));
   scenario.inertial = std::make_unique<InertialIntegrator>(2.0);
   expect_same_on_any_rank_count(scenario);
 }
@@ -136,8 +135,8 @@ TEST(Trajectory, GrowingDividingMonolayerColonyIsRankCountIndependent) {
     cell.id = k;
     cell.shape = geometry::Spherocylinder{0.25, 1.5 + 0.1 * k};
     cell.pose.position = Vec3(3.0 * (k % 4), 3.0 * (k / 4), 0.0);
-    cell.pose.orientation = Quaternion(Eigen::AngleAxisd(0.3 * k, Vec3::UnitZ()) *
-                                       Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitX()));
+    cell.pose.orientation =
+        Quaternion(Eigen::AngleAxisd(0.3 * k, Vec3::UnitZ()) * Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitX()));
     scenario.bodies.push_back(cell);
   }
   scenario.fields.push_back(std::make_unique<RadialForce>(Vec3(4, 3, 0), 1.0, -1.0));

@@ -64,9 +64,7 @@ TEST(InertialIntegrator, FreeSpinRotatesExactly) {
   EXPECT_LT(bodies[0].pose.orientation.angularDistance(expected), 1e-12);
 }
 
-TEST(InertialIntegrator, RejectsNonPositiveDensity) {
-  EXPECT_THROW(InertialIntegrator(0.0), InputError);
-}
+TEST(InertialIntegrator, RejectsNonPositiveDensity) { EXPECT_THROW(InertialIntegrator(0.0), InputError); }
 
 }  // namespace
 }  // namespace relcp::dynamics

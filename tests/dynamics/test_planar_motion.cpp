@@ -16,8 +16,7 @@ TEST(PlanarMotion, VelocitiesKeepInPlaneTranslationAndRotationAboutZ) {
 
 TEST(PlanarMotion, ConfigurationPutsCentresAndRodAxesIntoThePlane) {
   std::vector<particles::Body> bodies(2);
-  const Quaternion tilted(Eigen::AngleAxisd(0.3, Vec3(1, 1, 0).normalized()) *
-                          Eigen::AngleAxisd(1.2, Vec3::UnitY()));
+  const Quaternion tilted(Eigen::AngleAxisd(0.3, Vec3(1, 1, 0).normalized()) * Eigen::AngleAxisd(1.2, Vec3::UnitY()));
   bodies[0].shape = geometry::Spherocylinder{0.25, 1.0};
   bodies[0].pose.position = Vec3(1, 2, 0.1);
   bodies[0].pose.orientation = tilted;

@@ -21,10 +21,9 @@ double mean_distance_from_centre(const io::Simulation& simulation) {
 
 TEST(ChainmailSmall, ReLcpStaysWithinTheToleranceWhileTheNetExpands) {
   std::vector<double> radius;
-  const auto rows = run_example(small_config("chainmail_small.yaml"), {},
-                                [&](const io::Simulation& s, const io::StepStatistics&) {
-                                  radius.push_back(mean_distance_from_centre(s));
-                                });
+  const auto rows = run_example(
+      small_config("chainmail_small.yaml"), {},
+      [&](const io::Simulation& s, const io::StepStatistics&) { radius.push_back(mean_distance_from_centre(s)); });
   ASSERT_FALSE(rows.empty());
   std::int64_t steps_with_contacts = 0;
   for (const io::StepStatistics& row : rows) {

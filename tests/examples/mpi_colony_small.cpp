@@ -30,7 +30,8 @@ TEST_P(ColonySmall, CellsDoubleAtEachDivisionTimeInThePlaneWithBoundedOverlap) {
   for (const io::StepStatistics& row : rows) {
     // A cell of length 2 e^(t) / 2^k divides when that reaches 4 (cell_growth.hpp: up to a
     // relative 1e-12), so after step n there are 2^k cells, k = the divisions with k ln 2 <= n dt.
-    const auto generations = static_cast<int>(std::floor(static_cast<double>(row.step) * dt * (1 + 1e-12) / std::numbers::ln2));
+    const auto generations =
+        static_cast<int>(std::floor(static_cast<double>(row.step) * dt * (1 + 1e-12) / std::numbers::ln2));
     EXPECT_EQ(row.bodies, std::int64_t{1} << generations) << "step " << row.step;
     EXPECT_LE(row.contact.max_overlap, kTolerance * (1 + 1e-9)) << "step " << row.step;
   }

@@ -23,7 +23,10 @@ std::atomic<int> toy_starts{0};
 // A solver: one class, its parameter keys, one registry entry.
 const std::vector<collision::SolverParameterSpec>& toy_keys() {
   static const std::vector<collision::SolverParameterSpec> keys{
-      {"toy_inner_solver", collision::SolverParameterKind::choice, {"apgd", "bbpgd"}, "inner solver",
+      {"toy_inner_solver",
+       collision::SolverParameterKind::choice,
+       {"apgd", "bbpgd"},
+       "inner solver",
        "toy: the solver it hands each LCP to"},
   };
   return keys;
@@ -61,7 +64,10 @@ void register_toys() {
   static std::once_flag once;
   std::call_once(once, [] {
     collision::register_distributed_solver(
-        {"toy", "hands every LCP to toy_inner_solver (a test)", {}, toy_keys,
+        {"toy",
+         "hands every LCP to toy_inner_solver (a test)",
+         {},
+         toy_keys,
          [](const collision::SolverParameterValues& values) -> std::unique_ptr<collision::DistributedLcpSolver> {
            return std::make_unique<ToySolver>(values.choice("toy_inner_solver", "apgd"));
          }});
@@ -84,11 +90,11 @@ std::vector<std::string> with(std::vector<std::string> overrides) {
 TEST(ToyExtensions, RegisteredToysRunFromAScenarioLikeTheBuiltInsTheyCopy) {
   register_toys();
   const int solves_before = toy_solves, starts_before = toy_starts;
-  const auto toys = run_example(small_config("compaction_small.yaml"),
-                                with({"collision.strategy=toy", "collision.solver=toy",
-                                      "collision.toy_inner_solver=bbpgd"}));
-  const auto built_in = run_example(small_config("compaction_small.yaml"),
-                                    with({"collision.strategy=single", "collision.solver=bbpgd"}));
+  const auto toys =
+      run_example(small_config("compaction_small.yaml"),
+                  with({"collision.strategy=toy", "collision.solver=toy", "collision.toy_inner_solver=bbpgd"}));
+  const auto built_in =
+      run_example(small_config("compaction_small.yaml"), with({"collision.strategy=single", "collision.solver=bbpgd"}));
   ASSERT_EQ(toys.size(), 90u);
   ASSERT_EQ(toys.size(), built_in.size());
   EXPECT_EQ(toy_starts - starts_before, 90);

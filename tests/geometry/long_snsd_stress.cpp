@@ -18,10 +18,14 @@ namespace relcp::geometry {
 namespace {
 
 TEST(SnsdStress, NoSampledDirectionBeatsTheReportedMaximum) {
-  const std::vector<Shape> shapes = {
-      Sphere{0.6},          Ellipsoid{Vec3(0.5, 1.0, 2.0)},      Ellipsoid{Vec3(1.5, 1.0, 0.3)},
-      Spherocylinder{0.4, 2.0}, Ellipsoid{Vec3(0.1, 1.0, 5.0)},  Spherocylinder{0.1, 6.0},
-      Ellipsoid{Vec3(2.0, 2.0, 0.05)}, Spherocylinder{1.0, 0.2}};
+  const std::vector<Shape> shapes = {Sphere{0.6},
+                                     Ellipsoid{Vec3(0.5, 1.0, 2.0)},
+                                     Ellipsoid{Vec3(1.5, 1.0, 0.3)},
+                                     Spherocylinder{0.4, 2.0},
+                                     Ellipsoid{Vec3(0.1, 1.0, 5.0)},
+                                     Spherocylinder{0.1, 6.0},
+                                     Ellipsoid{Vec3(2.0, 2.0, 0.05)},
+                                     Spherocylinder{1.0, 0.2}};
   constexpr int kTrialsPerPair = 1500;
   const std::vector<Vec3> directions = testing::fibonacci_sphere(20000);
   std::mt19937_64 rng(7);
@@ -34,8 +38,7 @@ TEST(SnsdStress, NoSampledDirectionBeatsTheReportedMaximum) {
       for (int trial = 0; trial < kTrialsPerPair; ++trial) {
         const Pose pose_a{testing::random_vector(rng, 3.0), testing::random_rotation(rng)};
         const double offset = trial % 7 == 0 ? 0.0 : distance(rng);
-        const Pose pose_b{pose_a.position + offset * testing::random_unit(rng),
-                          testing::random_rotation(rng)};
+        const Pose pose_b{pose_a.position + offset * testing::random_unit(rng), testing::random_rotation(rng)};
         const SignedSeparation s = signed_separation(a, pose_a, b, pose_b);
         if (!s.converged) {
           ++unconverged;
@@ -44,9 +47,7 @@ TEST(SnsdStress, NoSampledDirectionBeatsTheReportedMaximum) {
         const ConvexSupport support_a = ConvexSupport::of(a, pose_a.orientation);
         const ConvexSupport support_b = ConvexSupport::of(b, pose_b.orientation);
         const Vec3 d = pose_b.position - pose_a.position;
-        const auto gap = [&](const Vec3& nu) {
-          return d.dot(nu) - support_a.value(nu) - support_b.value(-nu);
-        };
+        const auto gap = [&](const Vec3& nu) { return d.dot(nu) - support_a.value(nu) - support_b.value(-nu); };
         EXPECT_NEAR(gap(s.normal), s.phi, 1e-10 * reach);
         double sampled = -1e300;
         for (const Vec3& nu : directions) sampled = std::max(sampled, gap(nu));

@@ -25,15 +25,14 @@ struct BodyVelocity {
 
 BodyVelocity random_velocity(std::mt19937& random) {
   std::normal_distribution<double> normal(0.0, 1.0);
-  return {Vec3(normal(random), normal(random), normal(random)),
-          Vec3(normal(random), normal(random), normal(random))};
+  return {Vec3(normal(random), normal(random), normal(random)), Vec3(normal(random), normal(random), normal(random))};
 }
 
 // (phi(t + dt) - phi(t - dt)) / (2 dt) against row . U, for `trials` configurations drawn by
 // `draw` whose phi lies in [phi_low, phi_high] (near contact, away from the deep-overlap kinks).
 void expect_row_is_gap_rate(const PairSeparation& separation,
-                            const std::function<std::pair<Pose, Pose>(std::mt19937&)>& draw,
-                            double phi_low, double phi_high, std::uint32_t seed) {
+                            const std::function<std::pair<Pose, Pose>(std::mt19937&)>& draw, double phi_low,
+                            double phi_high, std::uint32_t seed) {
   std::mt19937 random(seed);
   constexpr double kStep = 1e-5;
   int tested = 0;
@@ -46,7 +45,8 @@ void expect_row_is_gap_rate(const PairSeparation& separation,
     const BodyVelocity vb = random_velocity(random);
     const auto phi_at = [&](double dt) {
       return separation(advance_pose(pose_a, va.linear, va.angular, dt),
-                        advance_pose(pose_b, vb.linear, vb.angular, dt)).phi;
+                        advance_pose(pose_b, vb.linear, vb.angular, dt))
+          .phi;
     };
     const double difference = (phi_at(kStep) - phi_at(-kStep)) / (2.0 * kStep);
     const PairConstraintRow row = pair_constraint_row(now, pose_a.position, pose_b.position);
@@ -109,8 +109,8 @@ TEST(ConstraintRow, TorusSphere) {
 
 // Through the dispatcher, each ordered pair of shapes (the torus as B exercises the swap).
 TEST(ConstraintRow, EveryShapePairThroughTheDispatcher) {
-  const std::vector<Shape> shapes{Sphere{0.5}, Ellipsoid{Vec3(0.5, 0.7, 1.1)},
-                                  Spherocylinder{0.3, 1.2}, Torus{1.0, 0.15}};
+  const std::vector<Shape> shapes{Sphere{0.5}, Ellipsoid{Vec3(0.5, 0.7, 1.1)}, Spherocylinder{0.3, 1.2},
+                                  Torus{1.0, 0.15}};
   std::uint32_t seed = 10;
   for (const Shape& a : shapes) {
     for (const Shape& b : shapes) {
@@ -129,8 +129,8 @@ TEST(ConstraintRow, MultisphereRowsUseTheParentCentres) {
   const auto separation = [&](const Pose& pa, const Pose& pb) {
     const SubSphere sa = to_lab(spheres_a, pa)[0];
     const SubSphere sb = to_lab(spheres_b, pb)[6];
-    return signed_separation(Sphere{sa.radius}, Pose{sa.centre, Quaternion::Identity()},
-                             Sphere{sb.radius}, Pose{sb.centre, Quaternion::Identity()});
+    return signed_separation(Sphere{sa.radius}, Pose{sa.centre, Quaternion::Identity()}, Sphere{sb.radius},
+                             Pose{sb.centre, Quaternion::Identity()});
   };
   expect_row_is_gap_rate(separation, random_pair(2.5), -0.1, 0.3, 30);
 }
@@ -164,8 +164,7 @@ TEST(ConstraintRow, ForcesAndTorquesBalance) {
     const Vec3 force_b = row.values.segment<3>(6), torque_b = row.values.segment<3>(9);
     EXPECT_LT((force_a + s.normal).norm(), 1e-15);
     EXPECT_LT((force_a + force_b).norm(), 1e-15);
-    const Vec3 total_torque = torque_a + pose_a.position.cross(force_a) + torque_b +
-                              pose_b.position.cross(force_b);
+    const Vec3 total_torque = torque_a + pose_a.position.cross(force_a) + torque_b + pose_b.position.cross(force_b);
     EXPECT_LT(total_torque.norm(), 1e-12);
   }
 }

@@ -21,8 +21,7 @@ SignedSeparation newton(const Shape& a, const Pose& pose_a, const Shape& b, cons
                            ConvexSupport::of(b, pose_b.orientation), pose_b.position, options);
 }
 
-void expect_same_contact(const SignedSeparation& s, const SignedSeparation& reference,
-                         double scale) {
+void expect_same_contact(const SignedSeparation& s, const SignedSeparation& reference, double scale) {
   EXPECT_TRUE(s.converged);
   EXPECT_NEAR(s.phi, reference.phi, 1e-10 * scale);
   EXPECT_LE((s.normal - reference.normal).norm(), 1e-6);
@@ -69,8 +68,8 @@ TEST(ConvexSeparation, RoundEllipsoidAgainstSpherocylinderMatchesSegmentDistance
     const Vec3 random_direction = random_unit(rng);
     const Vec3 sideways = (random_direction - random_direction.dot(axis) * axis).normalized();
     const Pose pose_ball{pose_rod.position + s * axis + off(rng) * sideways, random_rotation(rng)};
-    const SignedSeparation reference = rounded_segment_separation(
-        centre_segment(pose_ball), radius, axis_segment(rod, pose_rod), rod.radius);
+    const SignedSeparation reference =
+        rounded_segment_separation(centre_segment(pose_ball), radius, axis_segment(rod, pose_rod), rod.radius);
     if (reference.phi + rod.radius + radius < 1e-9) continue;  // centre on the axis: any normal
     const SignedSeparation s_ab = newton(Ellipsoid{Vec3::Constant(radius)}, pose_ball, rod, pose_rod);
     expect_same_contact(s_ab, reference, 2.6);
@@ -86,10 +85,8 @@ TEST(ConvexSeparation, RoundEllipsoidsMatchTheSphereClosedForm) {
   for (int trial = 0; trial < 200; ++trial) {
     const Pose pose_a{testing::random_vector(rng, 1.0), random_rotation(rng)};
     const Pose pose_b{testing::random_vector(rng, 1.0), random_rotation(rng)};
-    const SignedSeparation reference =
-        sphere_sphere_separation(pose_a.position, 0.9, pose_b.position, 0.4);
-    const SignedSeparation s =
-        newton(Ellipsoid{Vec3::Constant(0.9)}, pose_a, Ellipsoid{Vec3::Constant(0.4)}, pose_b);
+    const SignedSeparation reference = sphere_sphere_separation(pose_a.position, 0.9, pose_b.position, 0.4);
+    const SignedSeparation s = newton(Ellipsoid{Vec3::Constant(0.9)}, pose_a, Ellipsoid{Vec3::Constant(0.4)}, pose_b);
     expect_same_contact(s, reference, 1.3);
   }
 }
@@ -97,8 +94,7 @@ TEST(ConvexSeparation, RoundEllipsoidsMatchTheSphereClosedForm) {
 TEST(ConvexSeparation, ConcentricBodiesLeaveAlongTheThinnestDirection) {
   const Pose centre;
   const Quaternion turn(Eigen::AngleAxisd(0.3, Vec3(1.0, 2.0, 3.0).normalized()));
-  const SignedSeparation s =
-      newton(Ellipsoid{Vec3(3.0, 2.0, 1.0)}, Pose{Vec3::Zero(), turn}, Sphere{0.5}, centre);
+  const SignedSeparation s = newton(Ellipsoid{Vec3(3.0, 2.0, 1.0)}, Pose{Vec3::Zero(), turn}, Sphere{0.5}, centre);
   ASSERT_TRUE(s.converged);
   EXPECT_NEAR(s.phi, -1.5, 1e-12);
   EXPECT_NEAR(std::abs(s.normal.dot(turn * Vec3::UnitZ())), 1.0, 1e-10);
@@ -117,8 +113,7 @@ TEST(ConvexSeparation, ReportsNonConvergence) {
 
 TEST(ConvexSeparation, RejectsTwoSegmentCores) {
   const ConvexSupport rod = ConvexSupport::of(Spherocylinder{0.2, 1.0}, Quaternion::Identity());
-  EXPECT_THROW(convex_separation(rod, Vec3::Zero(), rod, Vec3::UnitX(), {}),
-               std::invalid_argument);
+  EXPECT_THROW(convex_separation(rod, Vec3::Zero(), rod, Vec3::UnitX(), {}), std::invalid_argument);
 }
 
 }  // namespace

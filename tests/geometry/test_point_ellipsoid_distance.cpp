@@ -23,8 +23,7 @@ double sampled_surface_distance(const Vec3& radii, const Vec3& query) {
     const double polar = std::numbers::pi * i / kLatitudes;
     for (int j = 0; j < kLongitudes; ++j) {
       const double azimuth = 2.0 * std::numbers::pi * j / kLongitudes;
-      const Vec3 unit(std::sin(polar) * std::cos(azimuth), std::sin(polar) * std::sin(azimuth),
-                      std::cos(polar));
+      const Vec3 unit(std::sin(polar) * std::cos(azimuth), std::sin(polar) * std::sin(azimuth), std::cos(polar));
       best = std::min(best, (radii.cwiseProduct(unit) - query).squaredNorm());
     }
   }

@@ -69,8 +69,7 @@ TEST(QuaternionKinematics, ConstantOmegaStepsEqualTheExactRotation) {
     constexpr double kDt = 1e-2;
     Quaternion q = q0;
     for (int step = 0; step < kSteps; ++step) q = rotate_by_angular_velocity(q, omega, kDt);
-    const Quaternion exact =
-        Quaternion(Eigen::AngleAxisd(omega.norm() * kSteps * kDt, omega.normalized())) * q0;
+    const Quaternion exact = Quaternion(Eigen::AngleAxisd(omega.norm() * kSteps * kDt, omega.normalized())) * q0;
     EXPECT_LE(rotation_difference(q, exact), 1e-11);
     EXPECT_NEAR(q.norm(), 1.0, 1e-15);
   }
@@ -103,9 +102,7 @@ TEST(QuaternionKinematics, AdvancePoseMovesAndRotates) {
   const Vec3 omega(0.3, 0.1, -0.7);
   const Pose next = advance_pose(pose, velocity, omega, 0.2);
   EXPECT_LE((next.position - (pose.position + 0.2 * velocity)).norm(), 1e-15);
-  EXPECT_LE(rotation_difference(next.orientation,
-                                rotate_by_angular_velocity(pose.orientation, omega, 0.2)),
-            0.0);
+  EXPECT_LE(rotation_difference(next.orientation, rotate_by_angular_velocity(pose.orientation, omega, 0.2)), 0.0);
 }
 
 }  // namespace

@@ -27,8 +27,7 @@ double sampled_distance(const Segment& a, const Segment& b) {
 }
 
 double distance_to_segment(const Segment& segment, const Vec3& p) {
-  const double u =
-      std::clamp((p - segment.centre).dot(segment.axis), -segment.half_length, segment.half_length);
+  const double u = std::clamp((p - segment.centre).dot(segment.axis), -segment.half_length, segment.half_length);
   return (segment.at(u) - p).norm();
 }
 

@@ -104,8 +104,9 @@ void expect_matches_integration(const Shape& shape, const MassMoments& m, double
   EXPECT_NEAR(volume(shape), m.volume, tolerance * m.volume);
   const Mat3 expected = inertia_from_moments(m, kDensity);
   const Mat3 inertia = body_inertia(shape, kDensity);
-  EXPECT_LE((inertia - expected).norm(), tolerance * expected.norm())
-      << "inertia\n" << inertia << "\nnumerical\n" << expected;
+  EXPECT_LE((inertia - expected).norm(), tolerance * expected.norm()) << "inertia\n"
+                                                                      << inertia << "\nnumerical\n"
+                                                                      << expected;
 }
 
 TEST(ShapeProperties, SphereVolumeAndInertiaMatchIntegration) {
@@ -138,8 +139,7 @@ TEST(ShapeProperties, SpherocylinderOfZeroLengthIsASphere) {
 }
 
 std::vector<Shape> all_shapes() {
-  return {Sphere{0.7}, Ellipsoid{Vec3(1.0, 1.5, 2.5)}, Spherocylinder{0.4, 2.2},
-          Torus{1.0, 0.1}, Torus{2.0, 0.7}};
+  return {Sphere{0.7}, Ellipsoid{Vec3(1.0, 1.5, 2.5)}, Spherocylinder{0.4, 2.2}, Torus{1.0, 0.1}, Torus{2.0, 0.7}};
 }
 
 TEST(ShapeProperties, BoxContainsTheSurfaceAndTouchesIt) {

@@ -19,10 +19,8 @@ using testing::random_rotation;
 using testing::random_unit;
 
 // Phi(nu) = (x_b - x_a).nu - h_a(nu) - h_b(-nu): every unit nu gives a lower bound of the SNSD.
-double shared_normal_gap(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
-                         const Vec3& nu) {
-  return (pose_b.position - pose_a.position).dot(nu) -
-         ConvexSupport::of(a, pose_a.orientation).value(nu) -
+double shared_normal_gap(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b, const Vec3& nu) {
+  return (pose_b.position - pose_a.position).dot(nu) - ConvexSupport::of(a, pose_a.orientation).value(nu) -
          ConvexSupport::of(b, pose_b.orientation).value(-nu);
 }
 
@@ -38,8 +36,7 @@ double sampled_maximum(const Shape& a, const Pose& pose_a, const Shape& b, const
   return best;
 }
 
-double sampled_surface_distance(const Shape& a, const Pose& pose_a, const Shape& b,
-                                const Pose& pose_b) {
+double sampled_surface_distance(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b) {
   const std::vector<Vec3> points_a = testing::surface_points(a, pose_a, 1500);
   const std::vector<Vec3> points_b = testing::surface_points(b, pose_b, 1500);
   double best = 1e300;
@@ -103,8 +100,7 @@ TEST_P(ConvexPairSeparation, IsTheGlobalMaximumOfTheSharedNormalGap) {
     (s.phi > 0.0 ? separated : overlapping) += 1;
     EXPECT_NEAR(s.normal.norm(), 1.0, 1e-14);
     // phi is attained by the reported normal, and no sampled normal does better.
-    EXPECT_NEAR(shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b, s.normal), s.phi,
-                1e-10 * scale());
+    EXPECT_NEAR(shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b, s.normal), s.phi, 1e-10 * scale());
     EXPECT_GE(s.phi, sampled_maximum(shape_a(), pose_a, shape_b(), pose_b, directions) - 1e-12)
         << "trial " << trial << " missed the global maximum";
   }
@@ -147,12 +143,9 @@ TEST_P(ConvexPairSeparation, IsInvariantUnderACommonRigidMotion) {
     const auto [pose_a, pose_b] = random_poses(rng);
     const Quaternion turn = random_rotation(rng);
     const Vec3 shift = testing::random_vector(rng, 10.0);
-    const auto moved = [&](const Pose& p) {
-      return Pose{turn * p.position + shift, turn * p.orientation};
-    };
+    const auto moved = [&](const Pose& p) { return Pose{turn * p.position + shift, turn * p.orientation}; };
     const SignedSeparation s = signed_separation(shape_a(), pose_a, shape_b(), pose_b);
-    const SignedSeparation m =
-        signed_separation(shape_a(), moved(pose_a), shape_b(), moved(pose_b));
+    const SignedSeparation m = signed_separation(shape_a(), moved(pose_a), shape_b(), moved(pose_b));
     ASSERT_TRUE(m.converged);
     EXPECT_NEAR(m.phi, s.phi, 1e-10 * scale());
     EXPECT_LE((m.normal - turn * s.normal).norm(), 1e-6);
@@ -184,24 +177,22 @@ INSTANTIATE_TEST_SUITE_P(AllConvexPairs, ConvexPairSeparation, ::testing::Values
 // reaches the threshold (then the exact value does too); only pairs with an ellipsoid use it.
 TEST_P(ConvexPairSeparation, BelowAThresholdIsExactOrABoundAboveIt) {
   std::mt19937_64 rng(58);
-  const bool with_ellipsoid = std::holds_alternative<Ellipsoid>(shape_a()) ||
-                              std::holds_alternative<Ellipsoid>(shape_b());
+  const bool with_ellipsoid =
+      std::holds_alternative<Ellipsoid>(shape_a()) || std::holds_alternative<Ellipsoid>(shape_b());
   int bounds = 0;
   int exact = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const auto [pose_a, pose_b] = random_poses(rng);
     const double threshold = (trial % 3 == 0 ? 0.0 : 0.1) * scale();
     const SignedSeparation full = signed_separation(shape_a(), pose_a, shape_b(), pose_b);
-    const SignedSeparation below =
-        signed_separation_below(shape_a(), pose_a, shape_b(), pose_b, threshold);
+    const SignedSeparation below = signed_separation_below(shape_a(), pose_a, shape_b(), pose_b, threshold);
     if (below.bound_only) {
       ++bounds;
       EXPECT_TRUE(with_ellipsoid);
       EXPECT_GE(below.phi, threshold);
       EXPECT_LE(below.phi, full.phi + 1e-12 * scale());
       const Vec3 centre_line = (pose_b.position - pose_a.position).normalized();
-      EXPECT_NEAR(below.phi, shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b, centre_line),
-                  1e-12 * scale());
+      EXPECT_NEAR(below.phi, shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b, centre_line), 1e-12 * scale());
     } else {
       ++exact;
       EXPECT_EQ(below.phi, full.phi);
@@ -210,9 +201,8 @@ TEST_P(ConvexPairSeparation, BelowAThresholdIsExactOrABoundAboveIt) {
       EXPECT_EQ(below.point_b, full.point_b);
       if (full.phi < threshold) continue;
       // An exact answer above the threshold: the centre-line bound fell short of it.
-      EXPECT_TRUE(!with_ellipsoid ||
-                  shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b,
-                                    (pose_b.position - pose_a.position).normalized()) < threshold);
+      EXPECT_TRUE(!with_ellipsoid || shared_normal_gap(shape_a(), pose_a, shape_b(), pose_b,
+                                                       (pose_b.position - pose_a.position).normalized()) < threshold);
     }
   }
   EXPECT_GT(exact, 0);
@@ -235,8 +225,8 @@ TEST(SignedSeparation, BelowAThresholdTorusPairsAreExactOrABallBoundAboveIt) {
       const Pose pose_o{std::uniform_real_distribution<double>(0.0, 4.0)(rng) * random_unit(rng), random_rotation(rng)};
       const double threshold = trial % 4 == 0 ? -0.2 : 0.2;
       const bool torus_first = trial % 2 == 0;
-      const SignedSeparation full = torus_first ? signed_separation(ring, pose_t, other, pose_o)
-                                                : signed_separation(other, pose_o, ring, pose_t);
+      const SignedSeparation full =
+          torus_first ? signed_separation(ring, pose_t, other, pose_o) : signed_separation(other, pose_o, ring, pose_t);
       const SignedSeparation below = torus_first ? signed_separation_below(ring, pose_t, other, pose_o, threshold)
                                                  : signed_separation_below(other, pose_o, ring, pose_t, threshold);
       if (below.bound_only) {
@@ -282,14 +272,13 @@ TEST(SignedSeparation, SphereSphereIsClosedForm) {
 
 TEST(SignedSeparation, DeepOverlapIsMinusThePenetrationDepthNotTheFarSide) {
   // docs/geometry.md, "Semantics": two spheres d apart have Phi = d - 2r, not -(d + 2r).
-  const SignedSeparation s = signed_separation(Sphere{1.0}, Pose{}, Sphere{1.0},
-                                               Pose{Vec3(0.5, 0.0, 0.0), Quaternion::Identity()});
+  const SignedSeparation s =
+      signed_separation(Sphere{1.0}, Pose{}, Sphere{1.0}, Pose{Vec3(0.5, 0.0, 0.0), Quaternion::Identity()});
   EXPECT_DOUBLE_EQ(s.phi, -1.5);
   // The same for an ellipsoid holding a small sphere near its centre: the sphere leaves through
   // the nearest side, along the shortest semi-axis.
-  const SignedSeparation e =
-      signed_separation(Ellipsoid{Vec3(3.0, 2.0, 1.0)}, Pose{}, Sphere{0.1},
-                        Pose{Vec3(0.0, 0.0, 0.05), Quaternion::Identity()});
+  const SignedSeparation e = signed_separation(Ellipsoid{Vec3(3.0, 2.0, 1.0)}, Pose{}, Sphere{0.1},
+                                               Pose{Vec3(0.0, 0.0, 0.05), Quaternion::Identity()});
   ASSERT_TRUE(e.converged);
   EXPECT_NEAR(e.phi, -(1.0 - 0.05) - 0.1, 1e-10);
   EXPECT_LE((e.normal - Vec3::UnitZ()).norm(), 1e-8);

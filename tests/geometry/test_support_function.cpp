@@ -14,8 +14,7 @@ using testing::random_rotation;
 using testing::random_unit;
 
 std::vector<Shape> convex_shapes() {
-  return {Sphere{0.8}, Ellipsoid{Vec3(0.5, 1.2, 2.0)}, Ellipsoid{Vec3(1.0, 1.0, 0.1)},
-          Spherocylinder{0.3, 2.5}};
+  return {Sphere{0.8}, Ellipsoid{Vec3(0.5, 1.2, 2.0)}, Ellipsoid{Vec3(1.0, 1.0, 0.1)}, Spherocylinder{0.3, 2.5}};
 }
 
 TEST(SupportFunction, ValueIsTheMaximumOverTheSurface) {
@@ -66,8 +65,7 @@ TEST(SupportFunction, GradientAndHessianMatchFiniteDifferences) {
       for (int k = 0; k < 3; ++k) {
         const Vec3 step = h * Vec3::Unit(k);
         gradient(k) = (extended_value(support, nu + step) - extended_value(support, nu - step)) / (2 * h);
-        hessian.col(k) =
-            (extended_gradient(support, nu + step) - extended_gradient(support, nu - step)) / (2 * h);
+        hessian.col(k) = (extended_gradient(support, nu + step) - extended_gradient(support, nu - step)) / (2 * h);
       }
       const double size = support.bounding_radius();
       EXPECT_LE((support.gradient(nu) - gradient).norm(), 1e-7 * size);
@@ -88,8 +86,7 @@ TEST(SupportFunction, SpherocylinderFlatSideSupportsAtItsMidpoint) {
 }
 
 TEST(SupportFunction, TorusHasNoConvexSupport) {
-  EXPECT_THROW(ConvexSupport::of(Shape{Torus{1.0, 0.1}}, Quaternion::Identity()),
-               std::invalid_argument);
+  EXPECT_THROW(ConvexSupport::of(Shape{Torus{1.0, 0.1}}, Quaternion::Identity()), std::invalid_argument);
 }
 
 }  // namespace

@@ -65,8 +65,8 @@ bool is_kink_contact(const Torus& torus, const Pose& pose, const SignedSeparatio
   return std::abs(s.normal.dot(centreline.tangent(angle).normalized())) > 1e-6;
 }
 
-void expect_valid_contact(const Torus& torus, const Pose& pose, const Shape& convex,
-                          const Pose& convex_pose, const SignedSeparation& s) {
+void expect_valid_contact(const Torus& torus, const Pose& pose, const Shape& convex, const Pose& convex_pose,
+                          const SignedSeparation& s) {
   expect_consistent(s);
   const Circle centreline = torus_centreline(torus, pose);
   if (is_kink_contact(torus, pose, s)) {
@@ -127,10 +127,9 @@ TEST(TorusConvexSeparation, EllipsoidMatchesBruteForce) {
   for (int trial = 0; trial < 30; ++trial) {
     const Pose pose = test::random_pose(random, 0.5);
     const Pose ellipsoid_pose = test::random_pose(random, 1.5);
-    const double expected =
-        brute_force_phi(torus_centreline(torus, pose), torus.minor_radius, [&](const Vec3& p) {
-          return project_onto_convex_surface(ellipsoid, ellipsoid_pose, p).signed_distance;
-        });
+    const double expected = brute_force_phi(torus_centreline(torus, pose), torus.minor_radius, [&](const Vec3& p) {
+      return project_onto_convex_surface(ellipsoid, ellipsoid_pose, p).signed_distance;
+    });
     const SignedSeparation s = torus_convex_separation(torus, pose, ellipsoid, ellipsoid_pose, {});
     SCOPED_TRACE(trial);
     EXPECT_TRUE(s.converged);

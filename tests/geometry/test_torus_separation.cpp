@@ -51,8 +51,8 @@ double brute_force_centreline_distance(const Circle& a, const Circle& b) {
   return best;
 }
 
-void expect_valid_torus_contact(const Torus& a, const Pose& pose_a, const Torus& b,
-                                const Pose& pose_b, const SignedSeparation& s) {
+void expect_valid_torus_contact(const Torus& a, const Pose& pose_a, const Torus& b, const Pose& pose_b,
+                                const SignedSeparation& s) {
   expect_consistent(s);
   expect_on_torus_surface(torus_centreline(a, pose_a), a.minor_radius, s.point_a, s.normal, 1e-10);
   expect_on_torus_surface(torus_centreline(b, pose_b), b.minor_radius, s.point_b, -s.normal, 1e-10);
@@ -68,8 +68,7 @@ TEST(TorusTorusSeparation, RandomPairsMatchBruteForce) {
     const Pose pose_a = test::random_pose(random, 1.0);
     const Pose pose_b = test::random_pose(random, 1.0);
     const SignedSeparation s = torus_torus_separation(a, pose_a, b, pose_b, {});
-    const double expected = brute_force_centreline_distance(torus_centreline(a, pose_a),
-                                                            torus_centreline(b, pose_b)) -
+    const double expected = brute_force_centreline_distance(torus_centreline(a, pose_a), torus_centreline(b, pose_b)) -
                             a.minor_radius - b.minor_radius;
     SCOPED_TRACE(trial);
     EXPECT_TRUE(s.converged);

@@ -55,9 +55,8 @@ TEST(WallSeparation, IsInvariantUnderARigidMotionOfBodyAndWall) {
       const Quaternion turn = random_rotation(rng);
       const Vec3 shift = random_vector(rng, 5.0);
       const SignedSeparation s = signed_separation(shape, pose, wall);
-      const SignedSeparation m =
-          signed_separation(shape, Pose{turn * pose.position + shift, turn * pose.orientation},
-                            HalfSpace{turn * wall.point + shift, turn * wall.normal});
+      const SignedSeparation m = signed_separation(shape, Pose{turn * pose.position + shift, turn * pose.orientation},
+                                                   HalfSpace{turn * wall.point + shift, turn * wall.normal});
       EXPECT_NEAR(m.phi, s.phi, 1e-10);
       EXPECT_LE((m.point_a - (turn * s.point_a + shift)).norm(), 1e-8);
     }

@@ -48,8 +48,8 @@ inline void expect_consistent(const SignedSeparation& s, double tolerance = 1e-1
 }
 
 // point lies on the torus surface and its outward normal there is `outward`.
-inline void expect_on_torus_surface(const Circle& centreline, double minor_radius,
-                                    const Vec3& point, const Vec3& outward, double tolerance) {
+inline void expect_on_torus_surface(const Circle& centreline, double minor_radius, const Vec3& point,
+                                    const Vec3& outward, double tolerance) {
   const Vec3 offset = point - centreline.centre;
   const double height = offset.dot(centreline.axis);
   const Vec3 planar = offset - height * centreline.axis;

@@ -62,16 +62,16 @@ std::string flat_ellipsoid() {
   const double half = kSlope / 2.0;
   std::ostringstream out;
   out.precision(17);
-  out << "{shape: ellipsoid, radii: [1.0, 1.0, 0.1], position: " << vec(0.1 * kNormal)
-      << ", orientation: [" << std::cos(half) << ", 0, " << std::sin(half) << ", 0]}";
+  out << "{shape: ellipsoid, radii: [1.0, 1.0, 0.1], position: " << vec(0.1 * kNormal) << ", orientation: ["
+      << std::cos(half) << ", 0, " << std::sin(half) << ", 0]}";
   return out.str();
 }
 
 struct Outcome {
-  double distance = 0.0;     // travelled down the incline
-  double speed = 0.0;        // down the incline at the end
-  double spin = 0.0;         // angular velocity about the incline's cross-slope axis (y)
-  long long sticking = 0;    // the last step's sticking contacts
+  double distance = 0.0;   // travelled down the incline
+  double speed = 0.0;      // down the incline at the end
+  double spin = 0.0;       // angular velocity about the incline's cross-slope axis (y)
+  long long sticking = 0;  // the last step's sticking contacts
   long long sliding = 0;
 };
 

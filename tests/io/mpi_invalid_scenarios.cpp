@@ -48,9 +48,7 @@ std::vector<std::filesystem::path> invalid_files() {
   return files;
 }
 
-TEST(InvalidScenarios, TheDirectoryCoversTheDocumentedKindsOfMistakes) {
-  EXPECT_GE(invalid_files().size(), 25u);
-}
+TEST(InvalidScenarios, TheDirectoryCoversTheDocumentedKindsOfMistakes) { EXPECT_GE(invalid_files().size(), 25u); }
 
 TEST(InvalidScenarios, EachIsRejectedWithItsFileLineAndKeyOnEveryRankAndWritesNothing) {
   int rank = 0;

@@ -88,7 +88,8 @@ TEST(SimulationRun, WritesSnapshotsXdmfStatisticsAndCheckpointsWhenDue) {
     const auto stats = lines_of(dir / "out/stats.csv");
     ASSERT_EQ(stats.size(), 13u);  // header and steps 1..12
     EXPECT_EQ(stats[0].rfind("step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,"
-                             "max_model_overlap,seconds", 0),
+                             "max_model_overlap,seconds",
+                             0),
               0u);
     EXPECT_EQ(stats[12].rfind("12,0.60000000000000009,61,0,0,0,0,0,", 0), 0u) << stats[12];
     EXPECT_TRUE(std::filesystem::exists(dir / "out/checkpoints/checkpoint_00000006.h5"));

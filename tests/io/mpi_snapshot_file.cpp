@@ -36,10 +36,18 @@ std::vector<Body> bodies_of_rank(int rank, int step) {
     b.id = 1000 * rank + k;
     const double s = 0.1 * k + rank + 0.001 * step;
     switch (k % 4) {
-      case 0: b.shape = geometry::Sphere{0.5 + s}; break;
-      case 1: b.shape = geometry::Ellipsoid{Vec3(1 + s, 2 + s, 3 + s)}; break;
-      case 2: b.shape = geometry::Spherocylinder{0.25 + s, 2 + s}; break;
-      default: b.shape = geometry::Torus{2 + s, 0.5}; break;
+      case 0:
+        b.shape = geometry::Sphere{0.5 + s};
+        break;
+      case 1:
+        b.shape = geometry::Ellipsoid{Vec3(1 + s, 2 + s, 3 + s)};
+        break;
+      case 2:
+        b.shape = geometry::Spherocylinder{0.25 + s, 2 + s};
+        break;
+      default:
+        b.shape = geometry::Torus{2 + s, 0.5};
+        break;
     }
     b.pose.position = Vec3(s, -s, 1.0 / 3.0 + s);
     b.pose.orientation = Quaternion(Eigen::AngleAxisd(s, Vec3(1, 2, 3).normalized()));

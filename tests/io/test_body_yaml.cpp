@@ -75,8 +75,8 @@ TEST(BodyYaml, ReadsEveryShape) {
 }
 
 TEST(BodyYaml, ExtraKeysOfTheCallerAreAccepted) {
-  const YamlNodeReader root(YAML::Load("bodies:\n  - {shape: sphere, radius: 1, position: [0, 0, 0], velocity: [1, 0, 0]}\n"),
-                            "scene.yaml");
+  const YamlNodeReader root(
+      YAML::Load("bodies:\n  - {shape: sphere, radius: 1, position: [0, 0, 0], velocity: [1, 0, 0]}\n"), "scene.yaml");
   constexpr std::array<std::string_view, 1> kExtra{"velocity"};
   EXPECT_EQ(read_bodies(root.child("bodies"), kExtra).size(), 1u);
   EXPECT_THROW(read_bodies(root.child("bodies")), InputError);
@@ -139,8 +139,8 @@ class BodyYamlFile : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove(path_); }
 
-  std::filesystem::path path_ = std::filesystem::temp_directory_path() /
-                                ("relcp_body_yaml_" + std::to_string(::getpid()) + ".yaml");
+  std::filesystem::path path_ =
+      std::filesystem::temp_directory_path() / ("relcp_body_yaml_" + std::to_string(::getpid()) + ".yaml");
 };
 
 TEST_F(BodyYamlFile, ReadsAFile) {

@@ -36,8 +36,8 @@ InputError error_of(std::initializer_list<std::string_view> assignments) {
 }
 
 TEST(ScenarioOverrides, ReplaceScalarsListsAndListElements) {
-  const Scenario s = with({"simulation.dt=0.02", "bodies[1].position=[7, 8, 9]", "bodies[0].radius=0.5",
-                           "simulation.seed=11"});
+  const Scenario s =
+      with({"simulation.dt=0.02", "bodies[1].position=[7, 8, 9]", "bodies[0].radius=0.5", "simulation.seed=11"});
   EXPECT_EQ(s.simulation.dt, 0.02);
   EXPECT_EQ(s.simulation.seed, 11u);
   EXPECT_EQ(s.bodies[1].description.pose.position, Vec3(7, 8, 9));
@@ -45,9 +45,9 @@ TEST(ScenarioOverrides, ReplaceScalarsListsAndListElements) {
 }
 
 TEST(ScenarioOverrides, CreateMissingMappingsAndLaterOnesWin) {
-  const Scenario s = with({"simulation.output.directory=run2", "parallel.rebalance_every=5",
-                           "simulation.output.snapshot_every=3", "simulation.output.snapshot_every=4",
-                           "growth={rate: 0.5, divide_at: 4}"});
+  const Scenario s =
+      with({"simulation.output.directory=run2", "parallel.rebalance_every=5", "simulation.output.snapshot_every=3",
+            "simulation.output.snapshot_every=4", "growth={rate: 0.5, divide_at: 4}"});
   EXPECT_EQ(s.simulation.output.directory, "run2");
   EXPECT_EQ(s.simulation.output.snapshot_every, 4);
   EXPECT_EQ(s.parallel.rebalance_every, 5);

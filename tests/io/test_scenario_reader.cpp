@@ -138,34 +138,32 @@ TEST(ScenarioReader, EndTimeGivesTheStepsThatReachIt) {
   };
   EXPECT_EQ(steps_for("0.1", "1.0"), 10);  // 1.0 / 0.1 = 9.999999999999998
   EXPECT_EQ(steps_for("0.01", "10"), 1000);
-  EXPECT_EQ(steps_for("0.3", "1.0"), 4);   // the last step ends past end_time
+  EXPECT_EQ(steps_for("0.3", "1.0"), 4);  // the last step ends past end_time
   EXPECT_EQ(steps_for("0.5", "0"), 0);
 }
 
 TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
-  const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
-                           "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
+  const std::string head =
+      "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
+      "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
   EXPECT_EQ(parse(head + "collision: {strategy: relcp}\n").collision.contact.solver.preconditioner,
             collision::DistributedPreconditioner::none);
-  EXPECT_EQ(parse(head + "collision: {strategy: relcp, preconditioner: none}\n")
-                .collision.contact.solver.preconditioner,
-            collision::DistributedPreconditioner::none);
-  EXPECT_EQ(parse(head + "collision: {preconditioner: jacobi, solver: apgd}\n")
-                .collision.contact.solver.preconditioner,
+  EXPECT_EQ(
+      parse(head + "collision: {strategy: relcp, preconditioner: none}\n").collision.contact.solver.preconditioner,
+      collision::DistributedPreconditioner::none);
+  EXPECT_EQ(parse(head + "collision: {preconditioner: jacobi, solver: apgd}\n").collision.contact.solver.preconditioner,
             collision::DistributedPreconditioner::jacobi);
   const InputError unknown = error_of(head + "collision: {preconditioner: ilu}\n");
   EXPECT_EQ(unknown.key(), "collision.preconditioner");
   // minmap and alm take no preconditioner, whichever key comes first.
   for (const std::string solver : {"minmap", "alm", "ip"}) {
-    const InputError refused =
-        error_of(head + "collision: {preconditioner: jacobi, solver: " + solver + "}\n");
+    const InputError refused = error_of(head + "collision: {preconditioner: jacobi, solver: " + solver + "}\n");
     EXPECT_EQ(refused.key(), "collision.preconditioner");
     EXPECT_NE(refused.message().find(solver), std::string::npos);
   }
   EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.solver.name, "alm");
   EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_penalty: 1.0e4}\n")).penalty, 1e4);
-  EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_penalty: -1}\n").key(),
-            "collision.alm_penalty");
+  EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_penalty: -1}\n").key(), "collision.alm_penalty");
   EXPECT_EQ(body_space(parse(head + "collision: {solver: alm}\n")).factorization,
             collision::AlmFactorization::automatic);
   EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_factorization: distributed}\n")).factorization,
@@ -177,8 +175,9 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
 }
 
 TEST(ScenarioReader, CollisionMinmapKeysReachTheContactSettings) {
-  const std::string head = "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
-                           "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
+  const std::string head =
+      "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
+      "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
   // Defaults: those of MinMapParameters.
   const collision::MinMapParameters defaults = minmap(parse(head + "collision: {solver: minmap}\n"));
   const collision::MinMapParameters built_in;
@@ -196,23 +195,19 @@ TEST(ScenarioReader, CollisionMinmapKeysReachTheContactSettings) {
             collision::KrylovMethod::cg);
   EXPECT_EQ(minmap(parse(head + "collision: {solver: minmap, minmap_regularization: 0}\n")).regularization, 0.0);
   // Like alm_penalty: accepted with any solver, used by minmap only.
-  EXPECT_EQ(minmap(parse(head + "collision: {solver: bbpgd, minmap_krylov_iterations: 7}\n")).krylov_max_iterations,
-            7);
+  EXPECT_EQ(minmap(parse(head + "collision: {solver: bbpgd, minmap_krylov_iterations: 7}\n")).krylov_max_iterations, 7);
 
   for (const std::string bad : {"bicgstab", "1", "[cg]"}) {
     const InputError error = error_of(head + "collision: {solver: minmap, minmap_krylov: " + bad + "}\n");
     EXPECT_EQ(error.key(), "collision.minmap_krylov") << bad;
   }
-  EXPECT_NE(error_of(head + "collision: {minmap_krylov: bicgstab}\n").message().find("gmres"),
-            std::string::npos);
+  EXPECT_NE(error_of(head + "collision: {minmap_krylov: bicgstab}\n").message().find("gmres"), std::string::npos);
   for (const std::string bad : {"0", "-3", "2.5", "many", "1e12"}) {
-    const InputError error =
-        error_of(head + "collision: {solver: minmap, minmap_krylov_iterations: " + bad + "}\n");
+    const InputError error = error_of(head + "collision: {solver: minmap, minmap_krylov_iterations: " + bad + "}\n");
     EXPECT_EQ(error.key(), "collision.minmap_krylov_iterations") << bad;
   }
   for (const std::string bad : {"-1e-4", ".inf", ".nan", "small"}) {
-    const InputError error =
-        error_of(head + "collision: {solver: minmap, minmap_regularization: " + bad + "}\n");
+    const InputError error = error_of(head + "collision: {solver: minmap, minmap_regularization: " + bad + "}\n");
     EXPECT_EQ(error.key(), "collision.minmap_regularization") << bad;
   }
 }
@@ -231,19 +226,22 @@ TEST(ScenarioReader, ErrorsNameFileLineAndKeyPath) {
   const InputError not_a_map = error_of("- 1\n- 2\n");
   EXPECT_NE(not_a_map.message().find("mapping"), std::string::npos);
 
-  const InputError orientation = error_of(
-      head + "generators:\n  - {type: random, count: 1, region: {lower: [0, 0, 0], upper: [1, 1, 1]},\n"
-             "     body: {shape: sphere, radius: 1}, orientation: sideways}\n");
+  const InputError orientation =
+      error_of(head +
+               "generators:\n  - {type: random, count: 1, region: {lower: [0, 0, 0], upper: [1, 1, 1]},\n"
+               "     body: {shape: sphere, radius: 1}, orientation: sideways}\n");
   EXPECT_EQ(orientation.key(), "generators[0].orientation");
   EXPECT_EQ(orientation.line(), 5);
 
-  const InputError position_in_template = error_of(
-      head + "generators:\n  - {type: random, count: 1, region: {lower: [0, 0, 0], upper: [1, 1, 1]},\n"
-             "     body: {shape: sphere, radius: 1, position: [0, 0, 0]}}\n");
+  const InputError position_in_template =
+      error_of(head +
+               "generators:\n  - {type: random, count: 1, region: {lower: [0, 0, 0], upper: [1, 1, 1]},\n"
+               "     body: {shape: sphere, radius: 1, position: [0, 0, 0]}}\n");
   EXPECT_EQ(position_in_template.key(), "generators[0].body.position");
 
-  const InputError body_id = error_of(head + "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n"
-                                             "forces: [{type: body, id: -1}]\n");
+  const InputError body_id = error_of(head +
+                                      "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n"
+                                      "forces: [{type: body, id: -1}]\n");
   EXPECT_EQ(body_id.key(), "forces[0].id");
   EXPECT_EQ(body_id.line(), 4);
 }

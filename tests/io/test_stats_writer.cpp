@@ -22,8 +22,7 @@ std::vector<std::string> lines_of(const std::string& path) {
 
 class StatsWriterTest : public ::testing::Test {
  protected:
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("relcp_stats_" + std::to_string(::getpid()));
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("relcp_stats_" + std::to_string(::getpid()));
   std::string path = (dir / "stats.csv").string();
   void SetUp() override { std::filesystem::create_directories(dir); }
   void TearDown() override { std::filesystem::remove_all(dir); }

@@ -28,8 +28,8 @@ TEST(XdmfWriter, OneGridPerSnapshotWithEveryDataset) {
   EXPECT_EQ(count_of(xml, "<Grid Name=\"contacts "), 0u);  // no links: an empty contacts collection
   EXPECT_NE(xml.find("<Time Value=\"0.10000000000000001\" />"), std::string::npos);
   EXPECT_NE(xml.find("NumberOfElements=\"7\""), std::string::npos);
-  for (const char* dataset : {"id", "position", "orientation", "shape", "shape_params", "velocity",
-                              "angular_velocity", "force", "torque", "owner"}) {
+  for (const char* dataset : {"id", "position", "orientation", "shape", "shape_params", "velocity", "angular_velocity",
+                              "force", "torque", "owner"}) {
     EXPECT_EQ(count_of(xml, "<Attribute Name=\"" + std::string(dataset) + "\""), 3u) << dataset;
     EXPECT_NE(xml.find("relcp.h5:/snapshots/00000020/" + std::string(dataset) + "</DataItem>"), std::string::npos)
         << dataset;
@@ -53,8 +53,7 @@ TEST(XdmfWriter, LinksBecomeLineGridsInASecondCollection) {
   EXPECT_EQ(count_of(xml, "<Grid Name=\"step "), 3u);
   EXPECT_EQ(count_of(xml, "<Grid Name=\"contacts "), 1u);  // only step 10 has links
   const std::size_t bodies = xml.find("<Grid Name=\"bodies\" GridType=\"Collection\" CollectionType=\"Temporal\">");
-  const std::size_t contacts =
-      xml.find("<Grid Name=\"contacts\" GridType=\"Collection\" CollectionType=\"Temporal\">");
+  const std::size_t contacts = xml.find("<Grid Name=\"contacts\" GridType=\"Collection\" CollectionType=\"Temporal\">");
   ASSERT_NE(bodies, std::string::npos);
   ASSERT_NE(contacts, std::string::npos);
   EXPECT_LT(xml.rfind("<Grid Name=\"step "), contacts);  // every body grid in the first collection
@@ -79,7 +78,8 @@ TEST(XdmfWriter, LinksBecomeLineGridsInASecondCollection) {
     EXPECT_NE(grid.find("<Attribute Name=\"" + std::string(id) +
                         "\" AttributeType=\"Scalar\" Center=\"Cell\">\n"
                         "          <DataItem Dimensions=\"3\" NumberType=\"Int\" Precision=\"8\" Format=\"HDF\">"
-                        "relcp.h5:/snapshots/00000010/contacts/" + std::string(id) + "</DataItem>"),
+                        "relcp.h5:/snapshots/00000010/contacts/" +
+                        std::string(id) + "</DataItem>"),
               std::string::npos)
         << id;
   }

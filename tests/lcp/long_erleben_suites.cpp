@@ -72,7 +72,8 @@ TEST(LongErlebenSuites, E1FluidHundredInstances) {
       tallies[solver].add(solve_with(solver, fluid.problem, kTolerance, 100));
     }
   }
-  std::printf("E1 fluid G = 10 (N = 1000), %d instances, tol %g on ||min(z,w)||_inf, max 100\n", kInstances, kTolerance);
+  std::printf("E1 fluid G = 10 (N = 1000), %d instances, tol %g on ||min(z,w)||_inf, max 100\n", kInstances,
+              kTolerance);
   for (const auto& [solver, tally] : tallies) {
     tally.print(solver);
     EXPECT_EQ(tally.converged(), kInstances) << solver;

@@ -22,9 +22,9 @@
 namespace relcp::lcp {
 namespace {
 
+using testing::expect_consistent_result;
 using testing::IsLcpSolution;
 using testing::planted_dense_lcp;
-using testing::expect_consistent_result;
 using testing::planted_sparse_lcp;
 using testing::tight_options;
 
@@ -40,8 +40,7 @@ TEST(Apgd, FindsThePlantedSolutionOfDenseAndSparseSpdProblems) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     for (const auto& planted : {planted_dense_lcp(60, seed), planted_sparse_lcp(400, seed)}) {
       const SolverResult result = solver->solve(planted.problem, options);
-      SCOPED_TRACE(::testing::Message()
-                   << "seed " << seed << ", sparse " << planted.problem.is_sparse());
+      SCOPED_TRACE(::testing::Message() << "seed " << seed << ", sparse " << planted.problem.is_sparse());
       ASSERT_EQ(result.status, Status::converged);
       expect_consistent_result(planted.problem, options, result);
       EXPECT_TRUE(IsLcpSolution(planted.problem, result.z, 1e-9));
@@ -77,10 +76,9 @@ TEST_P(ApgdVariant, EveryResidualAndRestartRuleConvergesToTheSolution) {
 
 INSTANTIATE_TEST_SUITE_P(
     Policies, ApgdVariant,
-    ::testing::Combine(
-        ::testing::Values(GradientResidual::projected_gradient_inf,
-                          GradientResidual::projected_gradient_2, GradientResidual::mazhar),
-        ::testing::Values(ApgdRestart::gradient, ApgdRestart::objective, ApgdRestart::none)));
+    ::testing::Combine(::testing::Values(GradientResidual::projected_gradient_inf,
+                                         GradientResidual::projected_gradient_2, GradientResidual::mazhar),
+                       ::testing::Values(ApgdRestart::gradient, ApgdRestart::objective, ApgdRestart::none)));
 
 TEST(Apgd, WarmStartNearTheSolutionNeedsFewerIterations) {
   const auto solver = make_apgd_solver();
@@ -146,8 +144,7 @@ TEST(ApgdTheory, ObjectiveRestartMakesTheObjectiveMonotone) {
       space, z, {.max_iterations = 400}, MeritWithinTolerance{1e-10},
       [&](const ApgdIteration& info, const Vector& iterate) {
         const double current = testing::qp_objective(problem, iterate);
-        EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous)))
-            << "iteration " << info.iteration;
+        EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous))) << "iteration " << info.iteration;
         previous = current;
         rejected += info.rejected ? 1 : 0;
         ++iterations;
@@ -165,18 +162,17 @@ TEST(ApgdTheory, StepsTakenFromTheIterateNeverRaiseTheObjective) {
   double previous = testing::qp_objective(problem, z);
   int steps_from_iterate = 0;
   int restarts = 0;
-  AcceleratedProjectedGradient<>{}.solve(
-      space, z, {.max_iterations = 400}, MeritWithinTolerance{1e-10},
-      [&](const ApgdIteration& info, const Vector& iterate) {
-        const double current = testing::qp_objective(problem, iterate);
-        if (info.from_iterate) {
-          EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous)))
-              << "iteration " << info.iteration;
-          ++steps_from_iterate;
-        }
-        restarts += info.restarted ? 1 : 0;
-        previous = current;
-      });
+  AcceleratedProjectedGradient<>{}.solve(space, z, {.max_iterations = 400}, MeritWithinTolerance{1e-10},
+                                         [&](const ApgdIteration& info, const Vector& iterate) {
+                                           const double current = testing::qp_objective(problem, iterate);
+                                           if (info.from_iterate) {
+                                             EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous)))
+                                                 << "iteration " << info.iteration;
+                                             ++steps_from_iterate;
+                                           }
+                                           restarts += info.restarted ? 1 : 0;
+                                           previous = current;
+                                         });
   EXPECT_GT(restarts, 0);
   EXPECT_GT(steps_from_iterate, restarts);
 }

@@ -16,9 +16,9 @@
 namespace relcp::lcp {
 namespace {
 
+using testing::expect_consistent_result;
 using testing::IsLcpSolution;
 using testing::planted_dense_lcp;
-using testing::expect_consistent_result;
 using testing::planted_sparse_lcp;
 using testing::tight_options;
 
@@ -87,8 +87,7 @@ TEST_P(BbpgdResidual, EveryResidualPolicyConvergesToTheSolution) {
 
 INSTANTIATE_TEST_SUITE_P(Policies, BbpgdResidual,
                          ::testing::Values(GradientResidual::projected_gradient_inf,
-                                           GradientResidual::projected_gradient_2,
-                                           GradientResidual::mazhar));
+                                           GradientResidual::projected_gradient_2, GradientResidual::mazhar));
 
 TEST(Bbpgd, WarmStartNearTheSolutionNeedsFewerIterations) {
   const auto solver = make_bbpgd_solver();

@@ -34,19 +34,17 @@ LcpProblem random_spd_lcp(Index n, std::mt19937_64& random) {
     q[j] = normal(random);
     for (Index i = 0; i < n; ++i) R(i, j) = normal(random);
   }
-  return LcpProblem(DenseMatrix(R * R.transpose() / static_cast<double>(n) +
-                                0.05 * DenseMatrix::Identity(n, n)),
-                    q);
+  return LcpProblem(DenseMatrix(R * R.transpose() / static_cast<double>(n) + 0.05 * DenseMatrix::Identity(n, n)), q);
 }
 
 // Found by a random search: an index leaves the clamped set while one index is driven and
 // comes back while a later one is.
 LcpProblem separated_index_rejoins() {
   DenseMatrix R(5, 5);
-  R << 0.0, -1.0, 0.0, 0.5, 1.5,  //
-      0.5, -2.0, 1.5, 0.0, -0.5,  //
-      0.0, 1.5, -1.0, -1.0, -1.5, //
-      -0.5, 2.5, -0.5, 0.0, -1.5, //
+  R << 0.0, -1.0, 0.0, 0.5, 1.5,   //
+      0.5, -2.0, 1.5, 0.0, -0.5,   //
+      0.0, 1.5, -1.0, -1.0, -1.5,  //
+      -0.5, 2.5, -0.5, 0.0, -1.5,  //
       1.0, 1.0, 0.5, 1.0, 0.5;
   return LcpProblem(DenseMatrix(R * R.transpose() + 0.25 * DenseMatrix::Identity(5, 5)),
                     Vector{{-0.5, -0.5, 0.0, -1.0, -1.0}});
@@ -218,8 +216,7 @@ TEST(Dantzig, SolvesPlantedPsdProblems) {
 TEST(Dantzig, InfeasiblePsdProblemIsReported) {
   DenseMatrix M(2, 2);
   M << 1.0, -1.0, -1.0, 1.0;
-  EXPECT_EQ(DantzigSolver().solve(LcpProblem(M, Vector{{-1.0, -1.0}}), tight_options()).status,
-            Status::infeasible);
+  EXPECT_EQ(DantzigSolver().solve(LcpProblem(M, Vector{{-1.0, -1.0}}), tight_options()).status, Status::infeasible);
 }
 
 TEST(Dantzig, StopsAtThePivotCap) {

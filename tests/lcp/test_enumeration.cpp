@@ -27,9 +27,8 @@ SolverOptions tight_options() {
 }
 
 bool contains(const std::vector<Vector>& solutions, const Vector& z) {
-  return std::any_of(solutions.begin(), solutions.end(), [&](const Vector& s) {
-    return (s - z).lpNorm<Eigen::Infinity>() <= 1e-12;
-  });
+  return std::any_of(solutions.begin(), solutions.end(),
+                     [&](const Vector& s) { return (s - z).lpNorm<Eigen::Infinity>() <= 1e-12; });
 }
 
 // w = -z + 1: each z_i is 0 or 1 independently, so there are exactly 2^n solutions.

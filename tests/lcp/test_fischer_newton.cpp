@@ -20,10 +20,14 @@ using testing::IsLcpSolution;
 
 std::string strategy_name(FischerJacobian strategy) {
   switch (strategy) {
-    case FischerJacobian::random: return "random";
-    case FischerJacobian::zero: return "zero";
-    case FischerJacobian::perturbation: return "perturbation";
-    case FischerJacobian::approximation: return "approximation";
+    case FischerJacobian::random:
+      return "random";
+    case FischerJacobian::zero:
+      return "zero";
+    case FischerJacobian::perturbation:
+      return "perturbation";
+    case FischerJacobian::approximation:
+      return "approximation";
   }
   return "?";
 }
@@ -125,8 +129,7 @@ TEST_P(FischerStrategy, StartsAtTheKinkWhenQHasZeros) {
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, FischerStrategy,
                          ::testing::Values(FischerJacobian::random, FischerJacobian::zero,
-                                           FischerJacobian::perturbation,
-                                           FischerJacobian::approximation),
+                                           FischerJacobian::perturbation, FischerJacobian::approximation),
                          [](const auto& test_info) { return strategy_name(test_info.param); });
 
 TEST(FischerNewton, NameAndFamily) {
@@ -154,8 +157,7 @@ TEST(FischerNewton, ZeroToleranceEndsAtRoundOff) {
     SolverOptions options;
     options.tolerance = 0.0;
     const SolverResult result = make_fischer_solver()->solve(fluid.problem, options);
-    EXPECT_TRUE(result.status == Status::converged || result.status == Status::stagnation)
-        << to_string(result.status);
+    EXPECT_TRUE(result.status == Status::converged || result.status == Status::stagnation) << to_string(result.status);
     EXPECT_LT(result.residual, 1e-13);
     EXPECT_LT(result.iterations, 30);
   }
@@ -173,8 +175,7 @@ TEST(FischerNewton, DoesNotClaimSuccessWithoutASolution) {
 // E6: on PSD problems with many zero eigenvalues a claimed solution must verify.
 TEST(FischerNewton, ClaimedSolutionsOfPsdProblemsVerify) {
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    const erleben::GeneratedLcp psd =
-        erleben::make_psd_lcp(60, 0.2 * static_cast<double>(seed - 1), seed);
+    const erleben::GeneratedLcp psd = erleben::make_psd_lcp(60, 0.2 * static_cast<double>(seed - 1), seed);
     const SolverResult result = make_fischer_solver()->solve(psd.problem, SolverOptions{});
     if (result.status == Status::converged) {
       EXPECT_TRUE(IsLcpSolution(psd.problem, result.z, 1e-7)) << "seed " << seed;

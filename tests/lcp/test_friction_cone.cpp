@@ -25,9 +25,7 @@ Vec3 project(double mu, Vec3 x) {
   return x;
 }
 
-bool in_cone(double mu, const Vec3& x, double slack) {
-  return std::hypot(x[1], x[2]) <= mu * x[0] + slack;
-}
+bool in_cone(double mu, const Vec3& x, double slack) { return std::hypot(x[1], x[2]) <= mu * x[0] + slack; }
 
 // The polar cone of K_mu is -K_(1/mu) (K_mu's dual cone is K_(1/mu)); for mu = 0 it is the
 // half-space n <= 0.
@@ -104,13 +102,15 @@ TEST(FrictionCones, ProjectsConesAndPlainRowsOfALayout) {
 }
 
 FrictionContactProblem one_contact(const Vec3& q, double mu) {
-  return FrictionContactProblem(LcpProblem(DenseMatrix(DenseMatrix::Identity(3, 3)), Vector(q)), Vector::Constant(1, mu));
+  return FrictionContactProblem(LcpProblem(DenseMatrix(DenseMatrix::Identity(3, 3)), Vector(q)),
+                                Vector::Constant(1, mu));
 }
 
 TEST(FrictionContactProblem, RejectsBadSizesAndCoefficients) {
   const DenseMatrix W = DenseMatrix::Identity(6, 6);
   EXPECT_THROW(FrictionContactProblem(LcpProblem(W, Vector::Zero(6)), Vector::Constant(1, 0.3)), std::invalid_argument);
-  EXPECT_THROW(FrictionContactProblem(LcpProblem(W, Vector::Zero(6)), Vector::Constant(2, -0.1)), std::invalid_argument);
+  EXPECT_THROW(FrictionContactProblem(LcpProblem(W, Vector::Zero(6)), Vector::Constant(2, -0.1)),
+               std::invalid_argument);
   EXPECT_THROW(FrictionContactProblem(LcpProblem(W, Vector::Zero(6)), Vector::Constant(2, NAN)), std::invalid_argument);
   EXPECT_THROW(FrictionContactProblem(LcpProblem(DenseMatrix(0, 0), Vector()), Vector()), std::invalid_argument);
   const FrictionContactProblem problem(LcpProblem(W, Vector::Zero(6)), Vector::Constant(2, 0.3));

@@ -24,9 +24,17 @@ const std::filesystem::path kData = std::filesystem::path(RELCP_SOURCE_DIR) / "t
 constexpr double kSiconosTolerance = 1e-5;  // the tolerance of Siconos' FC3D test suites
 
 const std::vector<std::string> kProblems = {
-    "FrictionContact3D_1c.dat", "FrictionContact3D_RR_1c.dat", "Rover4396.dat", "Rover11035.dat",
-    "FC3D_Example1.dat", "FC3D_Example1_SBM.dat", "Rover1039.dat", "Rover9770.dat",
-    "Confeti-ex13-4contact-Fc3D-SBM.dat", "NESpheres_10_1.dat", "OneObject-i100000-499.hdf5.dat",
+    "FrictionContact3D_1c.dat",
+    "FrictionContact3D_RR_1c.dat",
+    "Rover4396.dat",
+    "Rover11035.dat",
+    "FC3D_Example1.dat",
+    "FC3D_Example1_SBM.dat",
+    "Rover1039.dat",
+    "Rover9770.dat",
+    "Confeti-ex13-4contact-Fc3D-SBM.dat",
+    "NESpheres_10_1.dat",
+    "OneObject-i100000-499.hdf5.dat",
     "BoxesStack1-i100000-32.hdf5.dat",
 };
 
@@ -67,19 +75,22 @@ CheckedSolve solve_file(const std::string& solver, const std::string& file) {
   solve.result = solve_friction(solver, solve.problem, options);
   solve.error = independent_error(solve.problem, solve.result.r);
   EXPECT_NEAR(solve.result.error, solve.error, 1e-12) << solver << " on " << file;
-  EXPECT_TRUE(in_cones(solve.problem, solve.result.r, 1e-12 * (1.0 + solve.result.r.norm()))) << solver << " on " << file;
+  EXPECT_TRUE(in_cones(solve.problem, solve.result.r, 1e-12 * (1.0 + solve.result.r.norm())))
+      << solver << " on " << file;
   return solve;
 }
 
 TEST_P(ExactCoulombOnSiconosProblems, ReachesSiconosTolerance) {
   const auto& [solver, file] = GetParam();
   const CheckedSolve solve = solve_file(solver, file);
-  EXPECT_EQ(solve.result.status, Status::converged) << solver << " on " << file << ": " << to_string(solve.result.status);
+  EXPECT_EQ(solve.result.status, Status::converged)
+      << solver << " on " << file << ": " << to_string(solve.result.status);
   EXPECT_LE(solve.error, kSiconosTolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, ExactCoulombOnSiconosProblems,
-                         ::testing::Combine(::testing::Values(std::string("coulomb"), std::string("nsgs")), ::testing::ValuesIn(kProblems)),
+                         ::testing::Combine(::testing::Values(std::string("coulomb"), std::string("nsgs")),
+                                            ::testing::ValuesIn(kProblems)),
                          case_name);
 
 class RelaxationOnSiconosProblems : public ::testing::TestWithParam<SolverAndFile> {};
@@ -105,7 +116,8 @@ TEST_P(RelaxationOnSiconosProblems, ConvergesOnlyWithinToleranceAndOtherwiseSolv
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, RelaxationOnSiconosProblems,
-                         ::testing::Combine(::testing::Values(std::string("ccp"), std::string("ccp_bbpgd")), ::testing::ValuesIn(kProblems)),
+                         ::testing::Combine(::testing::Values(std::string("ccp"), std::string("ccp_bbpgd")),
+                                            ::testing::ValuesIn(kProblems)),
                          case_name);
 
 // One contact, W = I, q = (-1, 2, 0), mu = 1/2: pressed down and pushed sideways. Coulomb: it

@@ -50,8 +50,7 @@ TEST(Gmres, JacobiPreconditioningHelpsABadlyScaledSystem) {
   Vector plain = Vector::Zero(n);
   Vector preconditioned = Vector::Zero(n);
   const GmresReport without = gmres.solve(as_operator(K), rhs, Vector(), settings, plain);
-  const GmresReport with = gmres.solve(as_operator(K), rhs, K.diagonal().cwiseInverse(),
-                                       settings, preconditioned);
+  const GmresReport with = gmres.solve(as_operator(K), rhs, K.diagonal().cwiseInverse(), settings, preconditioned);
   EXPECT_TRUE(with.converged);
   EXPECT_LE((rhs - K * preconditioned).norm(), settings.absolute_tolerance * (1.0 + 1e-6));
   EXPECT_LT(with.iterations, without.iterations);

@@ -77,8 +77,7 @@ TEST(InteriorPoint, GetsCloseOnContactProblemsAndClaimsOnlyVerifiedSolutions) {
 TEST(InteriorPoint, SolvesLargeSparseProblemsWithSparseFactorizations) {
   for (const bool symmetric : {true, false}) {
     std::mt19937_64 random(symmetric ? 61 : 62);
-    const SparseMatrix M =
-        testing::random_diagonally_dominant_matrix(2000, 4, symmetric, random, /*bandwidth=*/20);
+    const SparseMatrix M = testing::random_diagonally_dominant_matrix(2000, 4, symmetric, random, /*bandwidth=*/20);
     const erleben::PlantedSolution planted = erleben::make_lcp(M, 0.25, random);
     const LcpProblem problem(M, planted.b);
     const SolverResult result = solve_ip(problem);
@@ -138,8 +137,8 @@ TEST(InteriorPoint, StepToBoundaryKeepsTheFractionOfTheDistance) {
 
 TEST(InteriorPoint, MehrotraCenteringFollowsThePredictorsProgress) {
   EXPECT_DOUBLE_EQ(interior_point_centering(1.0, 0.5), 0.125);
-  EXPECT_DOUBLE_EQ(interior_point_centering(2.0, 2e-3), 1e-9);   // a good predictor: no centring
-  EXPECT_DOUBLE_EQ(interior_point_centering(1.0, 3.0), 1.0);     // a bad one: pure centring
+  EXPECT_DOUBLE_EQ(interior_point_centering(2.0, 2e-3), 1e-9);  // a good predictor: no centring
+  EXPECT_DOUBLE_EQ(interior_point_centering(1.0, 3.0), 1.0);    // a bad one: pure centring
   EXPECT_DOUBLE_EQ(interior_point_centering(0.0, 0.0), 0.0);
 }
 

@@ -33,9 +33,7 @@ Iterate random_iterate(const DenseMatrix& M, std::mt19937_64& random) {
   return Iterate{std::move(problem), std::move(z), std::move(w)};
 }
 
-double minmap_merit(const LcpProblem& problem, const Vector& z) {
-  return 0.5 * z.cwiseMin(problem.w(z)).squaredNorm();
-}
+double minmap_merit(const LcpProblem& problem, const Vector& z) { return 0.5 * z.cwiseMin(problem.w(z)).squaredNorm(); }
 
 // B2, exact solve: grad theta^T dz = H^T J dz = -H^T H = -2 theta for the min-map direction.
 TEST(NewtonDirection, B2MinMapExactDirectionHasSlopeMinusTwoTheta) {
@@ -59,8 +57,8 @@ TEST(NewtonDirection, B2MinMapExactDirectionHasSlopeMinusTwoTheta) {
 TEST(NewtonDirection, B2FischerExactDirectionHasSlopeMinusTwoThetaForEveryStrategy) {
   std::mt19937_64 random(2);
   for (const bool symmetric : {true, false}) {
-    const DenseMatrix M = symmetric ? testing::random_spd_matrix(30, 0.5, random)
-                                    : testing::random_nonsymmetric_p_matrix(30, random);
+    const DenseMatrix M =
+        symmetric ? testing::random_spd_matrix(30, 0.5, random) : testing::random_nonsymmetric_p_matrix(30, random);
     const Iterate it = random_iterate(M, random);
     for (const FischerJacobian strategy :
          {FischerJacobian::random, FischerJacobian::zero, FischerJacobian::perturbation}) {
@@ -94,8 +92,7 @@ TEST(NewtonDirection, B2InexactDirectionsWithHalfResidualAreDescent) {
   FischerLinearization fischer(it.problem, FischerJacobian::perturbation, false, 1);
   fischer.linearize(it.z, it.w);
 
-  const auto check = [&](const Vector& map, const Vector& gradient, auto&& solve_with,
-                         auto&& product) {
+  const auto check = [&](const Vector& map, const Vector& gradient, auto&& solve_with, auto&& product) {
     const double theta = 0.5 * map.squaredNorm();
     for (int k = 0; k < 50; ++k) {
       Vector residual = k == 0 ? Vector(map) : Vector(testing::random_uniform_matrix(40, 1, random));
@@ -108,12 +105,12 @@ TEST(NewtonDirection, B2InexactDirectionsWithHalfResidualAreDescent) {
       EXPECT_LE(slope, -theta * (1.0 - 1e-9));
     }
   };
-  check(minmap.map(), minmap.merit_gradient(),
-        [&](const Vector& rhs, Vector& dz) { minmap.solve(rhs, dz, kExact); },
-        [&](const Vector& dz) { return minmap.jacobian_product(dz); });
-  check(fischer.map(), fischer.merit_gradient(),
-        [&](const Vector& rhs, Vector& dz) { fischer.solve(rhs, dz, kExact); },
-        [&](const Vector& dz) { return fischer.jacobian_product(dz); });
+  check(
+      minmap.map(), minmap.merit_gradient(), [&](const Vector& rhs, Vector& dz) { minmap.solve(rhs, dz, kExact); },
+      [&](const Vector& dz) { return minmap.jacobian_product(dz); });
+  check(
+      fischer.map(), fischer.merit_gradient(), [&](const Vector& rhs, Vector& dz) { fischer.solve(rhs, dz, kExact); },
+      [&](const Vector& dz) { return fischer.jacobian_product(dz); });
 }
 
 // B2 through the iterative path: GMRES stopped at ||r|| <= 0.5 ||H|| gives descent.
@@ -133,8 +130,7 @@ TEST(NewtonDirection, B2GmresStoppedAtHalfResidualGivesDescent) {
   FischerLinearization fischer(it.problem, FischerJacobian::zero, false, 1);
   fischer.linearize(it.z, it.w);
   const Vector& F = fischer.map();
-  const InnerSolveReport fischer_report =
-      fischer.solve(-F, dz, InnerSolveSettings{false, 0.5 * F.norm()});
+  const InnerSolveReport fischer_report = fischer.solve(-F, dz, InnerSolveSettings{false, 0.5 * F.norm()});
   EXPECT_TRUE(fischer_report.converged);
   EXPECT_LE((fischer.jacobian_product(dz) + F).norm(), 0.5 * F.norm() * (1.0 + 1e-12));
   EXPECT_LT(fischer.merit_gradient().dot(dz), 0.0);
@@ -157,12 +153,9 @@ TEST(ProjectedArmijoSearch, B3AcceptsTheFirstArmijoStepOfTheProjectedPoint) {
     dz *= 1.0 + trial;  // overshooting directions force backtracking
     const double slope = linearization.merit_gradient().dot(dz);
     ASSERT_LT(slope, 0.0);
-    const MeritFunction merit = [&](const Vector& point) {
-      return minmap_merit(it.problem, point);
-    };
+    const MeritFunction merit = [&](const Vector& point) { return minmap_merit(it.problem, point); };
     Vector trial_point;
-    const LineSearchOutcome outcome =
-        projected_armijo_search(it.z, dz, theta, slope, merit, trial_point, settings);
+    const LineSearchOutcome outcome = projected_armijo_search(it.z, dz, theta, slope, merit, trial_point, settings);
     ASSERT_TRUE(outcome.accepted) << "trial " << trial;
     EXPECT_EQ(trial_point, (it.z + outcome.step * dz).cwiseMax(0.0));
     EXPECT_GE(trial_point.minCoeff(), 0.0);
@@ -172,8 +165,7 @@ TEST(ProjectedArmijoSearch, B3AcceptsTheFirstArmijoStepOfTheProjectedPoint) {
       ++backtracked;
       const double previous = outcome.step / settings.step_reduction;
       const Vector rejected = (it.z + previous * dz).cwiseMax(0.0);
-      EXPECT_GT(minmap_merit(it.problem, rejected),
-                theta + settings.sufficient_decrease * previous * slope);
+      EXPECT_GT(minmap_merit(it.problem, rejected), theta + settings.sufficient_decrease * previous * slope);
     }
   }
   EXPECT_GT(backtracked, 0);
@@ -187,16 +179,16 @@ TEST(ProjectedArmijoSearch, GivesUpWhenNoStepDecreasesTheMerit) {
   Vector trial;
   // From z = 0.5, moving down increases theta, whatever slope the caller claims.
   const Vector half = Vector::Constant(3, 0.5);
-  const LineSearchOutcome uphill = projected_armijo_search(
-      half, Vector::Constant(3, -1.0), merit(half), -1.0, merit, trial, settings);
+  const LineSearchOutcome uphill =
+      projected_armijo_search(half, Vector::Constant(3, -1.0), merit(half), -1.0, merit, trial, settings);
   EXPECT_FALSE(uphill.accepted);
   EXPECT_LT(uphill.step, 2.0 * settings.min_step);
   EXPECT_GT(uphill.evaluations, 40);
   // From z = 0 the same direction is projected back onto z = 0 for every step: theta cannot
   // decrease, and a predicted decrease below round-off must not be accepted either.
   const Vector zero = Vector::Zero(3);
-  const LineSearchOutcome blocked = projected_armijo_search(
-      zero, Vector::Constant(3, -1.0), merit(zero), -1.0, merit, trial, settings);
+  const LineSearchOutcome blocked =
+      projected_armijo_search(zero, Vector::Constant(3, -1.0), merit(zero), -1.0, merit, trial, settings);
   EXPECT_FALSE(blocked.accepted);
   EXPECT_EQ(trial, Vector::Zero(3));
 }

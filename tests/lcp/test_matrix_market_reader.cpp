@@ -83,11 +83,12 @@ TEST(MatrixMarketReader, HeaderIsCaseInsensitive) {
 }
 
 TEST(MatrixMarketReader, VectorFromColumnOrRow) {
-  const Vector column = parse_matrix_market_vector("%%MatrixMarket matrix array real general\n3 1\n1\n-2\n3\n", "q.mtx");
+  const Vector column =
+      parse_matrix_market_vector("%%MatrixMarket matrix array real general\n3 1\n1\n-2\n3\n", "q.mtx");
   ASSERT_EQ(column.size(), 3);
   EXPECT_DOUBLE_EQ(column[1], -2.0);
-  const Vector row = parse_matrix_market_vector(
-      "%%MatrixMarket matrix coordinate real general\n1 3 2\n1 1 7\n1 3 9\n", "q.mtx");
+  const Vector row =
+      parse_matrix_market_vector("%%MatrixMarket matrix coordinate real general\n1 3 2\n1 1 7\n1 3 9\n", "q.mtx");
   ASSERT_EQ(row.size(), 3);
   EXPECT_DOUBLE_EQ(row[2], 9.0);
   EXPECT_DOUBLE_EQ(row[1], 0.0);
@@ -111,7 +112,8 @@ TEST(MatrixMarketReader, LcpFromTwoFiles) {
     EXPECT_EQ(error.file(), q3.string());
     EXPECT_EQ(error.line(), 2);
   }
-  const auto rectangular = write_temporary("relcp_test_mm_R.mtx", "%%MatrixMarket matrix coordinate real general\n2 3 1\n1 1 2\n");
+  const auto rectangular =
+      write_temporary("relcp_test_mm_R.mtx", "%%MatrixMarket matrix coordinate real general\n2 3 1\n1 1 2\n");
   EXPECT_THROW(read_matrix_market_lcp(rectangular, q), InputError);
   for (const auto& file : {M, q, q3, rectangular}) std::filesystem::remove(file);
 }
@@ -122,12 +124,10 @@ TEST(MatrixMarketReader, EmptyFileAndMissingHeader) {
 }
 
 TEST(MatrixMarketReader, UnsupportedTypes) {
-  for (const char* header : {"%%MatrixMarket matrix coordinate complex general",
-                             "%%MatrixMarket matrix coordinate pattern general",
-                             "%%MatrixMarket matrix coordinate real skew-symmetric",
-                             "%%MatrixMarket matrix coordinate real hermitian",
-                             "%%MatrixMarket vector coordinate real general",
-                             "%%MatrixMarket matrix diagonal real general"}) {
+  for (const char* header :
+       {"%%MatrixMarket matrix coordinate complex general", "%%MatrixMarket matrix coordinate pattern general",
+        "%%MatrixMarket matrix coordinate real skew-symmetric", "%%MatrixMarket matrix coordinate real hermitian",
+        "%%MatrixMarket vector coordinate real general", "%%MatrixMarket matrix diagonal real general"}) {
     const InputError error = parse_error(std::string(header) + "\n1 1 1\n1 1 1\n");
     EXPECT_EQ(error.line(), 1) << header;
     EXPECT_EQ(error.key(), "header") << header;

@@ -21,7 +21,7 @@ TEST(IsSymmetric, ToleranceIsRelativeToTheLargestEntry) {
   DenseMatrix M(2, 2);
   M << 1e6, 1.0, 1.0 + 1e-8, 1e6;
   const Vector q = Vector::Zero(2);
-  EXPECT_TRUE(is_symmetric(LcpProblem(M, q), 1e-12));   // 1e-8 <= 1e-12 * 1e6
+  EXPECT_TRUE(is_symmetric(LcpProblem(M, q), 1e-12));  // 1e-8 <= 1e-12 * 1e6
   EXPECT_FALSE(is_symmetric(LcpProblem(M, q), 1e-16));
   EXPECT_TRUE(is_symmetric(LcpProblem(SparseMatrix(M.sparseView()), q), 1e-12));
   EXPECT_FALSE(is_symmetric(LcpProblem(SparseMatrix(M.sparseView()), q), 1e-16));

@@ -14,13 +14,9 @@
 namespace relcp::lcp {
 namespace {
 
-double phi(double a, double b) {
-  return fischer_burmeister(Vector::Constant(1, a), Vector::Constant(1, b))[0];
-}
+double phi(double a, double b) { return fischer_burmeister(Vector::Constant(1, a), Vector::Constant(1, b))[0]; }
 
-double minimum_map(double a, double b) {
-  return min_map(Vector::Constant(1, a), Vector::Constant(1, b))[0];
-}
+double minimum_map(double a, double b) { return min_map(Vector::Constant(1, a), Vector::Constant(1, b))[0]; }
 
 TEST(FischerBurmeister, A6TableValues) {
   for (const auto& evaluate : {phi, fischer_burmeister_value}) {
@@ -79,22 +75,18 @@ TEST(FischerJacobian, A7RowsMatchCentralDifferences) {
     const Vector z = testing::random_uniform_matrix(n, 1, random);
     const Vector w = M * z + q;
     Vector p_diagonal, q_diagonal;
-    for (const FischerJacobian strategy :
-         {FischerJacobian::random, FischerJacobian::zero, FischerJacobian::perturbation,
-          FischerJacobian::approximation}) {
+    for (const FischerJacobian strategy : {FischerJacobian::random, FischerJacobian::zero,
+                                           FischerJacobian::perturbation, FischerJacobian::approximation}) {
       fischer_jacobian_diagonals(z, w, strategy, random, p_diagonal, q_diagonal);
-      const DenseMatrix J = DenseMatrix(q_diagonal.asDiagonal() * M) +
-                            DenseMatrix(p_diagonal.asDiagonal());
+      const DenseMatrix J = DenseMatrix(q_diagonal.asDiagonal() * M) + DenseMatrix(p_diagonal.asDiagonal());
       const double h = 1e-6;
       for (Index j = 0; j < n; ++j) {
         Vector forward = z, backward = z;
         forward[j] += h;
         backward[j] -= h;
-        const Vector column = (fischer_burmeister(forward, M * forward + q) -
-                               fischer_burmeister(backward, M * backward + q)) /
-                              (2.0 * h);
-        EXPECT_LT((column - J.col(j)).lpNorm<Eigen::Infinity>(), 1e-6)
-            << "trial " << trial << ", column " << j;
+        const Vector column =
+            (fischer_burmeister(forward, M * forward + q) - fischer_burmeister(backward, M * backward + q)) / (2.0 * h);
+        EXPECT_LT((column - J.col(j)).lpNorm<Eigen::Infinity>(), 1e-6) << "trial " << trial << ", column " << j;
       }
     }
   }
@@ -106,9 +98,8 @@ TEST(FischerJacobian, A7KinkElementsLieInTheUnitDisk) {
   std::mt19937_64 random(9);
   const Vector zeros = Vector::Zero(50);
   Vector p, q;
-  for (const FischerJacobian strategy :
-       {FischerJacobian::random, FischerJacobian::zero, FischerJacobian::perturbation,
-        FischerJacobian::approximation}) {
+  for (const FischerJacobian strategy : {FischerJacobian::random, FischerJacobian::zero, FischerJacobian::perturbation,
+                                         FischerJacobian::approximation}) {
     fischer_jacobian_diagonals(zeros, zeros, strategy, random, p, q);
     for (Index i = 0; i < 50; ++i) {
       EXPECT_LE(std::hypot(p[i] + 1.0, q[i] + 1.0), 1.0 + 1e-15);

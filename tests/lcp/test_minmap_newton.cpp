@@ -129,8 +129,7 @@ TEST(MinMapNewton, ZeroToleranceEndsAtRoundOffWithoutClaimingNondescent) {
     SolverOptions options;
     options.tolerance = 0.0;
     const SolverResult result = solve_minmap(fluid.problem, options);
-    EXPECT_TRUE(result.status == Status::converged || result.status == Status::stagnation)
-        << to_string(result.status);
+    EXPECT_TRUE(result.status == Status::converged || result.status == Status::stagnation) << to_string(result.status);
     EXPECT_LT(result.residual, 1e-13);
   }
 }

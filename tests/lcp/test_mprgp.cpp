@@ -33,8 +33,7 @@ testing::PlantedLcp chain_of_contacts(Index n, int gaps, std::uint64_t seed) {
   return {std::move(chain.problem), std::move(chain.solution)};
 }
 
-void expect_converged_to(const testing::PlantedLcp& planted, const SolverResult& result,
-                         double tolerance) {
+void expect_converged_to(const testing::PlantedLcp& planted, const SolverResult& result, double tolerance) {
   ASSERT_EQ(result.status, Status::converged);
   EXPECT_EQ(result.residual, natural_residual(planted.problem, result.z));
   EXPECT_LE(result.residual, tolerance);
@@ -52,8 +51,7 @@ TEST(Mprgp, FindsThePlantedSolutionOfDenseAndSparseSpdProblems) {
   const SolverOptions options = tight_options();
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     for (const auto& planted : {planted_dense_lcp(60, seed), planted_sparse_lcp(400, seed)}) {
-      SCOPED_TRACE(::testing::Message()
-                   << "seed " << seed << ", sparse " << planted.problem.is_sparse());
+      SCOPED_TRACE(::testing::Message() << "seed " << seed << ", sparse " << planted.problem.is_sparse());
       const SolverResult result = solver->solve(planted.problem, options);
       expect_converged_to(planted, result, options.tolerance);
       EXPECT_LT((result.z - planted.solution).lpNorm<Eigen::Infinity>(), 1e-8);
@@ -74,8 +72,7 @@ TEST(Mprgp, SolvesSingularPositiveSemidefiniteProblems) {
 
 TEST(Mprgp, EveryResidualPolicyConvergesToTheSolution) {
   for (const GradientResidual residual :
-       {GradientResidual::projected_gradient_inf, GradientResidual::projected_gradient_2,
-        GradientResidual::mazhar}) {
+       {GradientResidual::projected_gradient_inf, GradientResidual::projected_gradient_2, GradientResidual::mazhar}) {
     const MprgpSolver solver(residual);
     const SolverOptions options = tight_options();
     const auto planted = planted_sparse_lcp(300, 29);
@@ -123,8 +120,7 @@ TEST(Mprgp, NeverClaimsConvergenceOnAProblemWithoutSolution) {
 TEST(Mprgp, RefusesNonSymmetricMatrices) {
   DenseMatrix M = planted_dense_lcp(10, 3).problem.dense();
   M(4, 1) -= 0.25;
-  const SolverResult result =
-      make_mprgp_solver()->solve(LcpProblem(M, Vector::Ones(10)), tight_options());
+  const SolverResult result = make_mprgp_solver()->solve(LcpProblem(M, Vector::Ones(10)), tight_options());
   EXPECT_EQ(result.status, Status::unsupported);
 }
 
@@ -138,8 +134,7 @@ TEST(MprgpTheory, EveryStepLowersTheObjectiveAndEveryStepKindIsTaken) {
       space, z, {.max_iterations = 5000}, MeritWithinTolerance{1e-10},
       [&](const MprgpIteration& info, const Vector& iterate) {
         const double current = testing::qp_objective(planted.problem, iterate);
-        EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous)))
-            << "iteration " << info.iteration;
+        EXPECT_LE(current, previous + 1e-12 * (1.0 + std::abs(previous))) << "iteration " << info.iteration;
         previous = current;
         ++counts[static_cast<int>(info.step)];
       });
@@ -160,11 +155,9 @@ TEST(MprgpTheory, WithoutActiveBoundsItIsConjugateGradientsAndEndsWithinNSteps) 
   const EigenVectorSpace space(problem);
   Vector z = Vector::Constant(n, 1.5);
   int non_cg = 0;
-  const GradientOutcome outcome =
-      Mprgp<>{}.solve(space, z, {.max_iterations = 1000}, MeritWithinTolerance{1e-9},
-                      [&](const MprgpIteration& info, const Vector&) {
-                        non_cg += info.step == MprgpStep::conjugate_gradient ? 0 : 1;
-                      });
+  const GradientOutcome outcome = Mprgp<>{}.solve(
+      space, z, {.max_iterations = 1000}, MeritWithinTolerance{1e-9},
+      [&](const MprgpIteration& info, const Vector&) { non_cg += info.step == MprgpStep::conjugate_gradient ? 0 : 1; });
   EXPECT_EQ(outcome.stop, GradientStop::converged);
   EXPECT_EQ(non_cg, 0);
   EXPECT_LE(outcome.iterations, n);
@@ -178,12 +171,11 @@ TEST(MprgpTheory, CostsAtMostTwoApplicationsAndFourReductionsPerIteration) {
   Vector z = Vector::Zero(planted.problem.size());
   int expansions = 0;
   const MprgpParameters parameters;
-  const GradientOutcome outcome =
-      Mprgp<>(ProjectedGradientInfNorm{}, parameters)
-          .solve(space, z, {.max_iterations = 5000}, MeritWithinTolerance{1e-10},
-                 [&](const MprgpIteration& info, const Vector&) {
-                   expansions += info.step == MprgpStep::expansion ? 1 : 0;
-                 });
+  const GradientOutcome outcome = Mprgp<>(ProjectedGradientInfNorm{}, parameters)
+                                      .solve(space, z, {.max_iterations = 5000}, MeritWithinTolerance{1e-10},
+                                             [&](const MprgpIteration& info, const Vector&) {
+                                               expansions += info.step == MprgpStep::expansion ? 1 : 0;
+                                             });
   ASSERT_EQ(outcome.stop, GradientStop::converged);
   // Set-up: the first gradient, the norm estimate, the first split; the end: the recomputed
   // gradient of the accepted iterate.
@@ -219,8 +211,7 @@ TEST(MprgpTheory, NeedsFarFewerIterationsThanBbpgdOnALongContactChain) {
   const SolverResult bbpgd = make_bbpgd_solver()->solve(planted.problem, options);
   expect_converged_to(planted, mprgp, options.tolerance);
   expect_converged_to(planted, bbpgd, options.tolerance);
-  EXPECT_LT(4 * mprgp.iterations, bbpgd.iterations)
-      << "mprgp " << mprgp.iterations << ", bbpgd " << bbpgd.iterations;
+  EXPECT_LT(4 * mprgp.iterations, bbpgd.iterations) << "mprgp " << mprgp.iterations << ", bbpgd " << bbpgd.iterations;
 }
 
 }  // namespace

@@ -89,8 +89,7 @@ TEST(ResidualPolicies, EvaluateTheirDefinitionsOnAHandExample) {
   const Vector g = (Vector(4) << -3.0, 4.0, 0.5, 5.0).finished();
   // Projected gradient (-3, 0, 0.5, 5).
   EXPECT_DOUBLE_EQ(ProjectedGradientInfNorm{}.merit(space, z, g, work), 5.0);
-  EXPECT_DOUBLE_EQ(ProjectedGradientTwoNorm{}.merit(space, z, g, work),
-                   std::sqrt(9.0 + 0.25 + 25.0));
+  EXPECT_DOUBLE_EQ(ProjectedGradientTwoNorm{}.merit(space, z, g, work), std::sqrt(9.0 + 0.25 + 25.0));
   // min(z / h, g) with h = 1e-6: (-3, 0, 0.5, 5); with h = 0.5: (-3, 0, 0.5, 0.2).
   EXPECT_NEAR(MazharResidual{}.merit(space, z, g, work), std::sqrt(9.0 + 0.25 + 25.0), 1e-9);
   EXPECT_NEAR(MazharResidual{0.5}.merit(space, z, g, work), std::sqrt(9.0 + 0.25 + 0.04), 1e-12);
@@ -118,10 +117,8 @@ TEST(StepRules, AlternateTheLongAndTheShortBarzilaiBorweinStep) {
   const BarzilaiBorweinProducts p{.ss = 4.0, .sy = 2.0, .yy = 3.0};
   EXPECT_NEAR(BarzilaiBorweinLong{}.step_length(1, p), 2.0, 1e-12);
   EXPECT_NEAR(BarzilaiBorweinShort{}.step_length(1, p), 2.0 / 3.0, 1e-12);
-  EXPECT_EQ(AlternatingBarzilaiBorwein{}.step_length(2, p),
-            BarzilaiBorweinLong{}.step_length(2, p));
-  EXPECT_EQ(AlternatingBarzilaiBorwein{}.step_length(3, p),
-            BarzilaiBorweinShort{}.step_length(3, p));
+  EXPECT_EQ(AlternatingBarzilaiBorwein{}.step_length(2, p), BarzilaiBorweinLong{}.step_length(2, p));
+  EXPECT_EQ(AlternatingBarzilaiBorwein{}.step_length(3, p), BarzilaiBorweinShort{}.step_length(3, p));
   // Tiny steps keep their scale: no absolute guard in the denominators.
   const BarzilaiBorweinProducts tiny{.ss = 4e-20, .sy = 2e-20, .yy = 3e-20};
   EXPECT_NEAR(AlternatingBarzilaiBorwein{}.step_length(2, tiny), 2.0, 1e-12);
@@ -152,15 +149,14 @@ void expect_same_iterates_on_both_back_ends(const Algorithm& algorithm) {
 
   std::vector<std::vector<double>> eigen_iterates;
   Vector eigen_z = Vector::Zero(25);
-  const GradientOutcome eigen_outcome = algorithm.solve(
-      eigen_space, eigen_z, limits, stop,
-      [&](const auto&, const Vector& z) { eigen_iterates.emplace_back(z.begin(), z.end()); });
+  const GradientOutcome eigen_outcome =
+      algorithm.solve(eigen_space, eigen_z, limits, stop,
+                      [&](const auto&, const Vector& z) { eigen_iterates.emplace_back(z.begin(), z.end()); });
 
   std::vector<std::vector<double>> std_iterates;
   std::vector<double> std_z(25, 0.0);
   const GradientOutcome std_outcome = algorithm.solve(
-      std_space, std_z, limits, stop,
-      [&](const auto&, const std::vector<double>& z) { std_iterates.push_back(z); });
+      std_space, std_z, limits, stop, [&](const auto&, const std::vector<double>& z) { std_iterates.push_back(z); });
 
   EXPECT_EQ(eigen_outcome.stop, std_outcome.stop);
   EXPECT_EQ(eigen_outcome.iterations, std_outcome.iterations);
@@ -169,8 +165,7 @@ void expect_same_iterates_on_both_back_ends(const Algorithm& algorithm) {
   for (std::size_t k = 0; k < eigen_iterates.size(); ++k) {
     for (std::size_t i = 0; i < 25; ++i) {
       // Only the summation order of the reductions differs between the back ends.
-      ASSERT_NEAR(eigen_iterates[k][i], std_iterates[k][i],
-                  1e-9 * (1.0 + std::abs(std_iterates[k][i])))
+      ASSERT_NEAR(eigen_iterates[k][i], std_iterates[k][i], 1e-9 * (1.0 + std::abs(std_iterates[k][i])))
           << "iterate " << k + 1 << ", entry " << i;
     }
   }
@@ -193,15 +188,15 @@ void expect_merit_stop_certifies_natural_residual(const Residual& residual) {
   const double tolerance = 1e-9;
   const GradientLimits limits{.max_iterations = 20000};
   Vector z = Vector::Zero(200);
-  const GradientOutcome bb = BarzilaiBorweinGradient<Residual>(residual).solve(
-      space, z, limits, MeritWithinTolerance{tolerance});
+  const GradientOutcome bb =
+      BarzilaiBorweinGradient<Residual>(residual).solve(space, z, limits, MeritWithinTolerance{tolerance});
   EXPECT_EQ(bb.stop, GradientStop::converged);
   EXPECT_LE(bb.merit, tolerance);
   EXPECT_LE(natural_residual(planted.problem, z), tolerance);
 
   z.setZero();
-  const GradientOutcome ap = AcceleratedProjectedGradient<Residual>(residual).solve(
-      space, z, limits, MeritWithinTolerance{tolerance});
+  const GradientOutcome ap =
+      AcceleratedProjectedGradient<Residual>(residual).solve(space, z, limits, MeritWithinTolerance{tolerance});
   EXPECT_EQ(ap.stop, GradientStop::converged);
   EXPECT_LE(ap.merit, tolerance);
   EXPECT_LE(natural_residual(planted.problem, z), tolerance);
@@ -222,8 +217,7 @@ TEST(GenericAlgorithms, BbpgdUsesOneApplicationAndTwoReductionsPerIteration) {
   int previous_reductions = 0;
   int observed = 0;
   const GradientOutcome outcome = BarzilaiBorweinGradient<>{}.solve(
-      space, z, {.max_iterations = 30}, MeritWithinTolerance{0.0},
-      [&](const BbpgdIteration& info, const Vector&) {
+      space, z, {.max_iterations = 30}, MeritWithinTolerance{0.0}, [&](const BbpgdIteration& info, const Vector&) {
         if (info.iteration > 1) {
           EXPECT_EQ(space.applications() - previous_applications, 1);
           EXPECT_EQ(space.reductions() - previous_reductions, 2);
@@ -246,13 +240,11 @@ TEST(GenericAlgorithms, ApgdUsesOneApplicationAndTwoReductionsPerTrialStep) {
   int observed = 0;
   int with_backtracking = 0;
   AcceleratedProjectedGradient<>{}.solve(
-      space, z, {.max_iterations = 40}, MeritWithinTolerance{0.0},
-      [&](const ApgdIteration& info, const Vector&) {
+      space, z, {.max_iterations = 40}, MeritWithinTolerance{0.0}, [&](const ApgdIteration& info, const Vector&) {
         if (info.iteration > 1) {
           // One application and one fused reduction per trial step, one reduction for the merit.
           EXPECT_EQ(space.applications() - previous_applications, 1 + info.backtracks);
-          EXPECT_EQ(space.reductions() - previous_reductions,
-                    2 + info.backtracks - (info.rejected ? 1 : 0));
+          EXPECT_EQ(space.reductions() - previous_reductions, 2 + info.backtracks - (info.rejected ? 1 : 0));
         }
         with_backtracking += info.backtracks > 0 ? 1 : 0;
         previous_applications = space.applications();

@@ -30,7 +30,7 @@ TEST(ProjectedSorUpdate, B1NeverIncreasesTheQuadraticAndStaysNonnegative) {
     for (int trial = 0; trial < 5; ++trial) {
       const Index n = 30;
       DenseMatrix dense = testing::random_psd_matrix(n, 12, random);  // rank deficient
-      dense.diagonal().array() += 1e-3;  // PGS needs A_ii > 0
+      dense.diagonal().array() += 1e-3;                               // PGS needs A_ii > 0
       const SparseMatrix A = dense.sparseView();
       const Vector b = testing::random_uniform_matrix(n, 1, random) * 5.0;
       const Vector diagonal = A.diagonal();
@@ -61,8 +61,7 @@ TEST(ProjectedSorSweep, ReturnsTheLargestChangeAndMatchesTheUpdates) {
   const double largest = projected_sor_sweep(A, b, diagonal, 1.3, swept);
   double expected_largest = 0.0;
   for (Index i = 0; i < 40; ++i) {
-    expected_largest =
-        std::max(expected_largest, std::abs(projected_sor_update(A, b, diagonal[i], 1.3, i, updated)));
+    expected_largest = std::max(expected_largest, std::abs(projected_sor_update(A, b, diagonal[i], 1.3, i, updated)));
   }
   EXPECT_EQ(swept, updated);
   EXPECT_DOUBLE_EQ(largest, expected_largest);
@@ -172,8 +171,7 @@ TEST_P(SplittingSolver, DenseAndSparseStorageGiveTheSameIterates) {
   SolverOptions options;
   options.max_iterations = 7;
   const SolverResult dense = solver()->solve(LcpProblem(M, planted.b), options);
-  const SolverResult sparse =
-      solver()->solve(LcpProblem(SparseMatrix(M.sparseView()), planted.b), options);
+  const SolverResult sparse = solver()->solve(LcpProblem(SparseMatrix(M.sparseView()), planted.b), options);
   EXPECT_LT((dense.z - sparse.z).lpNorm<Eigen::Infinity>(), 1e-13);
 }
 

@@ -92,7 +92,7 @@ TEST(SiconosFrictionReader, MalformedTextsNameFileLineAndKey) {
       {one_contact("-0.5"), 11, "mu"},
       {one_contact("nan"), 11, "mu"},
       {one_contact("0.5", "-1 2"), 12, "mu"},  // q takes the mu line's value, mu is missing
-      {one_contact(""), 12, "mu"},  // missing: one line past the end
+      {one_contact(""), 12, "mu"},             // missing: one line past the end
       {"3\n1\n5\n3\n3\n", 3, "storage"},
   };
   for (const Case& c : cases) {

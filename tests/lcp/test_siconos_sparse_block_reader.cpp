@@ -18,30 +18,30 @@ const std::filesystem::path kSiconosData = std::filesystem::path(RELCP_SOURCE_DI
 // n = 3 in block rows and columns {0} and {1, 2}: block (0, 0) is absent, blocks (0, 1), (1, 0)
 // and (1, 1) are stored. Line numbers in the tests below refer to this text (1-based).
 const std::vector<std::string> kThreeBlocks = {
-    "3",            // 1  n
-    "1",            // 2  storage: sparse block
-    "3",            // 3  rows
-    "3",            // 4  columns
-    "3",            // 5  blocks
-    "2",            // 6  block rows
-    "2",            // 7  block columns
-    "1\t3\t",       // 8  row block ends
-    "1\t3\t",       // 9  column block ends
-    "3",            // 10 row pointer count
-    "3",            // 11 column index count
-    "0\t1\t3\t",    // 12 row pointers
-    "1\t0\t1\t",    // 13 column indices
-    "0",            // 14 block 0: 1 x 2 at (0, 1)
-    "2",            // 15
-    "3",            // 16
-    "1",            // 17 block 1: 2 x 1 at (1, 0)
-    "4",            // 18
-    "5",            // 19
-    "2",            // 20 block 2: 2 x 2 at (1, 1)
-    "6 7",          // 21 values may share a line
-    "8",            // 22
-    "9",            // 23
-    "-1 -2 -3",     // 24 q
+    "3",          // 1  n
+    "1",          // 2  storage: sparse block
+    "3",          // 3  rows
+    "3",          // 4  columns
+    "3",          // 5  blocks
+    "2",          // 6  block rows
+    "2",          // 7  block columns
+    "1\t3\t",     // 8  row block ends
+    "1\t3\t",     // 9  column block ends
+    "3",          // 10 row pointer count
+    "3",          // 11 column index count
+    "0\t1\t3\t",  // 12 row pointers
+    "1\t0\t1\t",  // 13 column indices
+    "0",          // 14 block 0: 1 x 2 at (0, 1)
+    "2",          // 15
+    "3",          // 16
+    "1",          // 17 block 1: 2 x 1 at (1, 0)
+    "4",          // 18
+    "5",          // 19
+    "2",          // 20 block 2: 2 x 2 at (1, 1)
+    "6 7",        // 21 values may share a line
+    "8",          // 22
+    "9",          // 23
+    "-1 -2 -3",   // 24 q
 };
 
 std::string joined(const std::vector<std::string>& lines) {
@@ -87,9 +87,7 @@ TEST(SiconosSparseBlockReader, SiconosBlockFilesEqualTheirDenseTwins) {
 TEST(SiconosSparseBlockReader, PlacesBlocksColumnMajorAtTheirBlockRowAndColumn) {
   const LcpProblem problem = parse_siconos_dat(joined(kThreeBlocks), "case.dat");
   DenseMatrix expected(3, 3);
-  expected << 0, 2, 3,
-              4, 6, 8,
-              5, 7, 9;
+  expected << 0, 2, 3, 4, 6, 8, 5, 7, 9;
   EXPECT_EQ(problem.dense(), expected);
   EXPECT_EQ(problem.q(), Vector::LinSpaced(3, -1.0, -3.0));
 }
@@ -114,7 +112,7 @@ TEST(SiconosSparseBlockReader, BadBlockCounts) {
   expect_error_at(with_line(5, "10"), 5, "blocks");  // exceeds n^2
   expect_error_at(with_line(5, "2"), 11, "column_index_count");
   expect_error_at(with_line(6, "0"), 6, "block_rows");
-  expect_error_at(with_line(6, "4"), 6, "block_rows");  // more block rows than rows
+  expect_error_at(with_line(6, "4"), 6, "block_rows");      // more block rows than rows
   expect_error_at(with_line(6, "3"), 8, "row_block_ends");  // 2 ends listed for 3 block rows
   expect_error_at(with_line(10, "2"), 10, "row_pointer_count");
   expect_error_at(with_line(12, "0\t1\t2"), 12, "row_pointers");  // ends before the last block
@@ -129,7 +127,7 @@ TEST(SiconosSparseBlockReader, OutOfRangeOrRepeatedBlockIndices) {
   expect_error_at(with_line(13, "2\t0\t1"), 13, "column_indices");
   expect_error_at(with_line(13, "1\t-1\t1"), 13, "column_indices");
   expect_error_at(with_line(13, "1\t0\t0"), 13, "column_indices");  // block row 1 holds column 0 twice
-  expect_error_at(with_line(17, "2"), 17, "block");                  // block numbers out of order
+  expect_error_at(with_line(17, "2"), 17, "block");                 // block numbers out of order
 }
 
 TEST(SiconosSparseBlockReader, BadValuesInBlocks) {

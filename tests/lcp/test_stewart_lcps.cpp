@@ -50,7 +50,8 @@ DenseMatrix switching_matrix(const std::vector<SwitchingTerm>& terms) {
   }
   DenseMatrix M(static_cast<Index>(gradients.size()), static_cast<Index>(fields.size()));
   for (Index r = 0; r < M.rows(); ++r) {
-    for (Index c = 0; c < M.cols(); ++c) M(r, c) = gradients[static_cast<std::size_t>(r)].dot(fields[static_cast<std::size_t>(c)]);
+    for (Index c = 0; c < M.cols(); ++c)
+      M(r, c) = gradients[static_cast<std::size_t>(r)].dot(fields[static_cast<std::size_t>(c)]);
   }
   return M;
 }
@@ -206,7 +207,8 @@ Vector smooth_acceleration(double t, const Vector& s) {
 }
 
 // active_modes[q] lists the modes (1 or 2) of mass q in I_0.
-std::vector<SwitchingTerm> three_mass_terms(double t, const Vector& s, const std::vector<std::vector<int>>& active_modes) {
+std::vector<SwitchingTerm> three_mass_terms(double t, const Vector& s,
+                                            const std::vector<std::vector<int>>& active_modes) {
   Vector smooth(6);
   smooth << s.tail(3), smooth_acceleration(t, s);
   std::vector<SwitchingTerm> terms;
@@ -246,8 +248,8 @@ TEST(StewartLcp, C4MassTwoReversesAtTheFirstSwitch) {
   const SwitchingLcp lcp = three_mass_lcp(t, s, {{2}, {1, 2}, {1}});
   EXPECT_NEAR(lcp.alpha, 3.2604, 5e-5);
 
-  for (const Vector& z : {LemkeSolver().solve(lcp.problem, tight_options()).z,
-                          enumerate_lcp_solutions(lcp.problem, 1e-10).at(0)}) {
+  for (const Vector& z :
+       {LemkeSolver().solve(lcp.problem, tight_options()).z, enumerate_lcp_solutions(lcp.problem, 1e-10).at(0)}) {
     EXPECT_TRUE(IsLcpSolution(lcp.problem, z, 1e-10));
     EXPECT_NEAR(z[0], 1.0, 1e-10);  // z^1
     EXPECT_NEAR(z[1], 0.0, 1e-10);  // z^2 = (0, 1): new I^2 = {2}, v2 < 0
@@ -271,8 +273,8 @@ TEST(StewartLcp, C4MassOneSticks) {
   EXPECT_NEAR(lcp.alpha, 1.4475, 5e-5);
 
   const Vector mu_tilde{{4.342373, 3.3, 13.967907}};
-  for (const Vector& z : {LemkeSolver().solve(lcp.problem, tight_options()).z,
-                          enumerate_lcp_solutions(lcp.problem, 1e-10).at(0)}) {
+  for (const Vector& z :
+       {LemkeSolver().solve(lcp.problem, tight_options()).z, enumerate_lcp_solutions(lcp.problem, 1e-10).at(0)}) {
     EXPECT_TRUE(IsLcpSolution(lcp.problem, z, 1e-10));
     EXPECT_NEAR(z[0], (1.0 + g1 / 0.3) / 2.0, 1e-10);
     EXPECT_NEAR(z[1], (1.0 - g1 / 0.3) / 2.0, 1e-10);

@@ -23,9 +23,7 @@ using testing::IsLcpSolution;
 
 constexpr double kTol = 1e-10;
 
-LcpProblem scalar_lcp(double a, double b) {
-  return LcpProblem(DenseMatrix::Constant(1, 1, a), Vector::Constant(1, b));
-}
+LcpProblem scalar_lcp(double a, double b) { return LcpProblem(DenseMatrix::Constant(1, 1, a), Vector::Constant(1, b)); }
 
 SolverOptions tight_options() {
   SolverOptions options;
@@ -42,9 +40,7 @@ void PrintTo(const NamedFactory& factory, std::ostream* out) { *out << factory.n
 
 class TinyLcp : public ::testing::TestWithParam<NamedFactory> {
  protected:
-  SolverResult solve(const LcpProblem& problem) const {
-    return GetParam().make()->solve(problem, tight_options());
-  }
+  SolverResult solve(const LcpProblem& problem) const { return GetParam().make()->solve(problem, tight_options()); }
 };
 
 // A1: a > 0 has the unique solution x = max(0, -b/a).

@@ -31,8 +31,7 @@ Vec3 displacement(const Vec3& x, int step) {
               5.0 * std::sin(0.25 * (x.x() + x.y()) + phase));
 }
 
-void run_flow(const Domain& domain, const std::vector<Body>& start, const Vec3& lower,
-              const Vec3& upper) {
+void run_flow(const Domain& domain, const std::vector<Body>& start, const Vec3& lower, const Vec3& upper) {
   ParticleStore store(MPI_COMM_WORLD, domain);
   store.distribute_from_all(start);
   store.rebalance(Partitioner(PartitionMethod::rcb));
@@ -40,7 +39,8 @@ void run_flow(const Domain& domain, const std::vector<Body>& start, const Vec3& 
   std::size_t departures = 0;
   for (int step = 0; step < 6; ++step) {
     for (Body& body : store.owned()) body.pose.position += displacement(body.pose.position, step);
-    for (Body& body : expected) body.pose.position = domain.wrap(body.pose.position + displacement(body.pose.position, step));
+    for (Body& body : expected)
+      body.pose.position = domain.wrap(body.pose.position + displacement(body.pose.position, step));
     std::size_t left = store.migrate();
     MPI_Allreduce(MPI_IN_PLACE, &left, 1, MPI_UNSIGNED_LONG, MPI_SUM, MPI_COMM_WORLD);
     departures += left;

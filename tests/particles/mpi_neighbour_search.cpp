@@ -19,8 +19,8 @@ namespace {
 std::vector<Body> polydisperse_bodies(const Vec3& lower, const Vec3& upper) {
   std::mt19937_64 generator(21);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  const std::vector<geometry::Shape> shapes{geometry::Ellipsoid{Vec3(0.3, 0.3, 0.6)},
-                                            geometry::Sphere{0.2}, geometry::Torus{0.5, 0.08}};
+  const std::vector<geometry::Shape> shapes{geometry::Ellipsoid{Vec3(0.3, 0.3, 0.6)}, geometry::Sphere{0.2},
+                                            geometry::Torus{0.5, 0.08}};
   std::vector<Body> bodies(1200);
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     Body& body = bodies[k];
@@ -62,16 +62,15 @@ std::vector<std::pair<GlobalId, GlobalId>> gathered_pairs(const ParticleStore& s
   std::vector<int> offsets(static_cast<std::size_t>(size), 0);
   for (int r = 1; r < size; ++r) offsets[r] = offsets[r - 1] + counts[r - 1];
   std::vector<long long> all(static_cast<std::size_t>(offsets.back() + counts.back()));
-  MPI_Allgatherv(flat.data(), count, MPI_LONG_LONG, all.data(), counts.data(), offsets.data(),
-                 MPI_LONG_LONG, MPI_COMM_WORLD);
+  MPI_Allgatherv(flat.data(), count, MPI_LONG_LONG, all.data(), counts.data(), offsets.data(), MPI_LONG_LONG,
+                 MPI_COMM_WORLD);
   std::vector<std::pair<GlobalId, GlobalId>> result;
   for (std::size_t k = 0; k < all.size(); k += 2) result.emplace_back(all[k], all[k + 1]);
   std::sort(result.begin(), result.end());
   return result;
 }
 
-void expect_brute_force_pairs(const Domain& domain, const Vec3& lower, const Vec3& upper,
-                              PartitionMethod method) {
+void expect_brute_force_pairs(const Domain& domain, const Vec3& lower, const Vec3& upper, PartitionMethod method) {
   ParticleStore store(MPI_COMM_WORLD, domain);
   const auto bodies = polydisperse_bodies(lower, upper);
   store.distribute_from_all(bodies);

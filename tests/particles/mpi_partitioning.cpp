@@ -13,8 +13,7 @@
 namespace relcp::particles {
 namespace {
 
-std::vector<Body> uniform_spheres(std::int64_t count, const Vec3& lower, const Vec3& upper,
-                                  std::uint64_t seed) {
+std::vector<Body> uniform_spheres(std::int64_t count, const Vec3& lower, const Vec3& upper, std::uint64_t seed) {
   RandomPlacement placement;
   placement.count = count;
   placement.lower = lower;
@@ -90,8 +89,7 @@ TEST_P(Partitioning, RegionsTileSpaceAndAFlatLayerIsCutInItsPlane) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Methods, Partitioning,
-                         ::testing::Values(PartitionMethod::rcb, PartitionMethod::multijagged),
+INSTANTIATE_TEST_SUITE_P(Methods, Partitioning, ::testing::Values(PartitionMethod::rcb, PartitionMethod::multijagged),
                          [](const auto& test_info) { return std::string(name_of(test_info.param)); });
 
 TEST(Partitioning, HandlesFewerBodiesThanRanksAndNoBodies) {

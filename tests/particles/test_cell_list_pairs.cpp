@@ -77,8 +77,8 @@ TEST(CellListPairs, OrdersPairsByIdsOfBothBodies) {
   const auto found = find_close_pairs(set.positions, set.radii, set.ids, 800, 0.2);
   for (std::size_t k = 1; k < found.size(); ++k) {
     const auto key = [&](const ClosePair& p) {
-      return std::make_tuple(set.ids[static_cast<std::size_t>(p.first)],
-                             set.ids[static_cast<std::size_t>(p.second)], p.second);
+      return std::make_tuple(set.ids[static_cast<std::size_t>(p.first)], set.ids[static_cast<std::size_t>(p.second)],
+                             p.second);
     };
     EXPECT_LT(key(found[k - 1]), key(found[k]));
   }

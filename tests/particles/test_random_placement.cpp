@@ -25,10 +25,9 @@ double smallest_clearance(const std::vector<Body>& bodies, const Domain& domain,
   double smallest = 1e300;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     for (std::size_t j = i + 1; j < bodies.size(); ++j) {
-      const double distance =
-          domain.minimum_image(bodies[j].pose.position - bodies[i].pose.position).norm();
-      const double reach = geometry::bounding_radius(bodies[i].shape) +
-                           geometry::bounding_radius(bodies[j].shape) + min_gap;
+      const double distance = domain.minimum_image(bodies[j].pose.position - bodies[i].pose.position).norm();
+      const double reach =
+          geometry::bounding_radius(bodies[i].shape) + geometry::bounding_radius(bodies[j].shape) + min_gap;
       smallest = std::min(smallest, distance - reach);
     }
   }

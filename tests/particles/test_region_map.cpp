@@ -14,10 +14,9 @@ constexpr double inf = std::numeric_limits<double>::infinity();
 
 // Four ranks: x < 1 split at y = 0; x >= 1 split at y = 2.
 RegionMap four_boxes() {
-  return RegionMap({RegionBox{Vec3(-inf, -inf, -inf), Vec3(1, 0, inf)},
-                    RegionBox{Vec3(-inf, 0, -inf), Vec3(1, inf, inf)},
-                    RegionBox{Vec3(1, -inf, -inf), Vec3(inf, 2, inf)},
-                    RegionBox{Vec3(1, 2, -inf), Vec3(inf, inf, inf)}});
+  return RegionMap(
+      {RegionBox{Vec3(-inf, -inf, -inf), Vec3(1, 0, inf)}, RegionBox{Vec3(-inf, 0, -inf), Vec3(1, inf, inf)},
+       RegionBox{Vec3(1, -inf, -inf), Vec3(inf, 2, inf)}, RegionBox{Vec3(1, 2, -inf), Vec3(inf, inf, inf)}});
 }
 
 TEST(RegionMap, HalfOpenBoxesGiveEveryPointExactlyOneOwner) {

@@ -25,8 +25,7 @@ void validate(const BlockDiagonalMobility::Block& block, std::size_t body) {
 
 }  // namespace
 
-BlockDiagonalMobility::BlockDiagonalMobility(const std::vector<Block>& blocks)
-    : body_count_(blocks.size()) {
+BlockDiagonalMobility::BlockDiagonalMobility(const std::vector<Block>& blocks) : body_count_(blocks.size()) {
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     validate(blocks[b], b);
     diagonal_ = diagonal_ && has_zero_off_diagonal(blocks[b]);
@@ -50,8 +49,8 @@ BlockDiagonalMobility BlockDiagonalMobility::isotropic(const std::vector<double>
   }
   std::vector<Block> blocks(translational.size(), Block::Zero());
   for (std::size_t b = 0; b < blocks.size(); ++b) {
-    blocks[b].diagonal() << translational[b], translational[b], translational[b], rotational[b],
-        rotational[b], rotational[b];
+    blocks[b].diagonal() << translational[b], translational[b], translational[b], rotational[b], rotational[b],
+        rotational[b];
   }
   return BlockDiagonalMobility(blocks);
 }

@@ -19,8 +19,7 @@ BlockDiagonalMobility::Block drag_block(const particles::Body& body, double xi) 
 BlockDiagonalMobility::Block inertial_block(const particles::Body& body, double density) {
   BlockDiagonalMobility::Block block = BlockDiagonalMobility::Block::Zero();
   block.topLeftCorner<3, 3>() = Mat3::Identity() / dynamics::mass_of(body.shape, density);
-  const Mat3 inverse_inertia =
-      dynamics::lab_inverse_inertia(body.shape, body.pose.orientation, density);
+  const Mat3 inverse_inertia = dynamics::lab_inverse_inertia(body.shape, body.pose.orientation, density);
   block.bottomRightCorner<3, 3>() = 0.5 * (inverse_inertia + inverse_inertia.transpose());
   return block;
 }
@@ -37,8 +36,7 @@ BlockDiagonalMobility::Block planar(BlockDiagonalMobility::Block block) {
 
 }  // namespace
 
-BlockDiagonalMobility body_mobility(std::span<const particles::Body> owned,
-                                    const ContactDynamics& dynamics) {
+BlockDiagonalMobility body_mobility(std::span<const particles::Body> owned, const ContactDynamics& dynamics) {
   std::vector<BlockDiagonalMobility::Block> blocks;
   blocks.reserve(owned.size());
   for (const auto& body : owned) {

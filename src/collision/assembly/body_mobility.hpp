@@ -11,12 +11,9 @@
 
 namespace relcp::collision {
 
-BlockDiagonalMobility body_mobility(std::span<const particles::Body> owned,
-                                    const ContactDynamics& dynamics);
+BlockDiagonalMobility body_mobility(std::span<const particles::Body> owned, const ContactDynamics& dynamics);
 
 // The scale s of A = s J M J^T: dt (overdamped) or dt^2 (inertial).
-inline double operator_scale(const ContactDynamics& dynamics, double dt) {
-  return dynamics.inertial ? dt * dt : dt;
-}
+inline double operator_scale(const ContactDynamics& dynamics, double dt) { return dynamics.inertial ? dt * dt : dt; }
 
 }  // namespace relcp::collision

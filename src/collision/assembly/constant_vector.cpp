@@ -5,16 +5,14 @@
 
 namespace relcp::collision {
 
-DistributedVector extend_constant_vector(const DistributedConstraintMatrix& matrix,
-                                         const DistributedVector* previous,
+DistributedVector extend_constant_vector(const DistributedConstraintMatrix& matrix, const DistributedVector* previous,
                                          const DistributedVector& velocity, double dt) {
   const ConstraintSet& set = matrix.constraints();
   const int newest = matrix.generation_count() - 1;
   const std::size_t begin = newest < 0 ? set.size() : set.generation_begin(newest);
   const std::size_t earlier = previous == nullptr ? 0 : previous->local_size();
   if (earlier != begin) {
-    throw std::invalid_argument(
-        "extend_constant_vector: the previous c must cover exactly the earlier generations");
+    throw std::invalid_argument("extend_constant_vector: the previous c must cover exactly the earlier generations");
   }
   DistributedVector c(matrix.constraint_layout());
   matrix.multiply(velocity, c);

@@ -19,8 +19,7 @@ namespace relcp::collision {
 // generations; nullptr when the newest generation is the only one) in the local positions of the
 // earlier rows, phi + dt J V in those of the newest generation. `velocity` has the body layout.
 // Throws std::invalid_argument when previous does not cover exactly the earlier rows.
-DistributedVector extend_constant_vector(const DistributedConstraintMatrix& matrix,
-                                         const DistributedVector* previous,
+DistributedVector extend_constant_vector(const DistributedConstraintMatrix& matrix, const DistributedVector* previous,
                                          const DistributedVector& velocity, double dt);
 
 }  // namespace relcp::collision

@@ -25,11 +25,11 @@ using LocalMatrix = CrsMatrix::local_matrix_device_type;
 struct GenerationBlock {
   Teuchos::RCP<const tpetra::Map> row_map;  // the generation's rows, contiguous per rank
   Teuchos::RCP<const tpetra::CrsMatrix> matrix;
-  tpetra::LocalMatrix local;                // the matrix's local CSR (views, shared with it)
-  std::size_t first_row = 0;                // local offset in the full constraint layout
-  std::vector<int> incidence_begin;         // per column body, into the two arrays below
-  std::vector<int> incidence_row;           // local row within the generation
-  std::vector<int> incidence_entry;         // first of the body's six entries in the row
+  tpetra::LocalMatrix local;         // the matrix's local CSR (views, shared with it)
+  std::size_t first_row = 0;         // local offset in the full constraint layout
+  std::vector<int> incidence_begin;  // per column body, into the two arrays below
+  std::vector<int> incidence_row;    // local row within the generation
+  std::vector<int> incidence_entry;  // first of the body's six entries in the row
 
   ConstraintBlockView view() const;
 };
@@ -42,8 +42,8 @@ struct DistributedConstraintMatrix::Impl {
   // first needed. Column DOF 6 c + k belongs to column body c.
   std::vector<GlobalId> column_bodies;
   std::unordered_map<GlobalId, int> column_of_body;
-  Teuchos::RCP<const tpetra::Map> body_map;    // 6 DOFs per owned body: the domain
-  Teuchos::RCP<const tpetra::Map> column_map;  // owned then ghost DOFs
+  Teuchos::RCP<const tpetra::Map> body_map;     // 6 DOFs per owned body: the domain
+  Teuchos::RCP<const tpetra::Map> column_map;   // owned then ghost DOFs
   Teuchos::RCP<const tpetra::Import> importer;  // body_map -> column_map
   // The ghost part of the column map alone, for halo exchanges that leave the owned prefix of a
   // column vector in place (the contact operator's).

@@ -16,9 +16,8 @@ ConstraintRecord with_contact(const geometry::SignedSeparation& contact) {
 
 }  // namespace
 
-ConstraintRecord pair_constraint(GlobalId body_a, GlobalId body_b,
-                                 const geometry::SignedSeparation& contact, const Vec3& centre_a,
-                                 const Vec3& centre_b, int creation_index) {
+ConstraintRecord pair_constraint(GlobalId body_a, GlobalId body_b, const geometry::SignedSeparation& contact,
+                                 const Vec3& centre_a, const Vec3& centre_b, int creation_index) {
   ConstraintRecord record = with_contact(contact);
   record.body_a = body_a;
   record.body_b = body_b;
@@ -29,8 +28,8 @@ ConstraintRecord pair_constraint(GlobalId body_a, GlobalId body_b,
   return record;
 }
 
-ConstraintRecord wall_constraint(GlobalId body, int wall, const geometry::SignedSeparation& contact,
-                                 const Vec3& centre, int creation_index) {
+ConstraintRecord wall_constraint(GlobalId body, int wall, const geometry::SignedSeparation& contact, const Vec3& centre,
+                                 int creation_index) {
   ConstraintRecord record = with_contact(contact);
   record.body_a = body;
   record.wall = wall;

@@ -38,7 +38,7 @@ struct ConstraintRecord {
   Vec3 arm_a = Vec3::Zero();
   Vec3 arm_b = Vec3::Zero();
   RowRole role = RowRole::normal;
-  double friction = 0.0;  // the contact's Coulomb coefficient; 0: frictionless, no tangent rows
+  double friction = 0.0;        // the contact's Coulomb coefficient; 0: frictionless, no tangent rows
   Vec3 tangent = Vec3::Zero();  // a tangent row's unit direction
 
   bool is_wall() const { return body_b == kNoBody; }
@@ -56,12 +56,11 @@ inline auto sort_key(const ConstraintRecord& record) {
 // A body pair. For a periodic domain `contact` and `centre_b` belong to the minimum image of B
 // (particles::CandidatePair::offset_b): the row only involves differences of positions, so it
 // applies unchanged to B's velocities.
-ConstraintRecord pair_constraint(GlobalId body_a, GlobalId body_b,
-                                 const geometry::SignedSeparation& contact, const Vec3& centre_a,
-                                 const Vec3& centre_b, int creation_index = 0);
+ConstraintRecord pair_constraint(GlobalId body_a, GlobalId body_b, const geometry::SignedSeparation& contact,
+                                 const Vec3& centre_a, const Vec3& centre_b, int creation_index = 0);
 
 // A body against wall number `wall`; `contact` from the body-wall signed_separation.
-ConstraintRecord wall_constraint(GlobalId body, int wall, const geometry::SignedSeparation& contact,
-                                 const Vec3& centre, int creation_index = 0);
+ConstraintRecord wall_constraint(GlobalId body, int wall, const geometry::SignedSeparation& contact, const Vec3& centre,
+                                 int creation_index = 0);
 
 }  // namespace relcp::collision

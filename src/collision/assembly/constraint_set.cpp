@@ -9,8 +9,8 @@ namespace relcp::collision {
 namespace {
 
 void validate(const ConstraintRecord& record) {
-  const std::string where = "constraint (" + std::to_string(record.body_a) + ", " +
-                            std::to_string(record.body_b) + "): ";
+  const std::string where =
+      "constraint (" + std::to_string(record.body_a) + ", " + std::to_string(record.body_b) + "): ";
   if (record.body_a < 0) throw std::invalid_argument(where + "no body A");
   if (record.body_b == record.body_a) throw std::invalid_argument(where + "body B is body A");
   if (record.body_b < kNoBody) throw std::invalid_argument(where + "negative id of body B");
@@ -24,25 +24,20 @@ void validate(const ConstraintRecord& record) {
 
 int ConstraintSet::append_generation(std::vector<ConstraintRecord> records) {
   for (const ConstraintRecord& record : records) validate(record);
-  const auto by_key = [](const ConstraintRecord& x, const ConstraintRecord& y) {
-    return sort_key(x) < sort_key(y);
-  };
+  const auto by_key = [](const ConstraintRecord& x, const ConstraintRecord& y) { return sort_key(x) < sort_key(y); };
   // Neighbour-search output already comes in this order: skip moving 200-byte records then.
   if (!std::is_sorted(records.begin(), records.end(), by_key)) {
     std::sort(records.begin(), records.end(), by_key);
   }
   const auto duplicate = std::adjacent_find(
-      records.begin(), records.end(), [](const ConstraintRecord& x, const ConstraintRecord& y) {
-        return sort_key(x) == sort_key(y);
-      });
+      records.begin(), records.end(),
+      [](const ConstraintRecord& x, const ConstraintRecord& y) { return sort_key(x) == sort_key(y); });
   if (duplicate != records.end()) {
-    throw std::invalid_argument("two constraints of pair (" + std::to_string(duplicate->body_a) +
-                                ", " + std::to_string(duplicate->body_b) +
-                                ") with the same creation index in one generation");
+    throw std::invalid_argument("two constraints of pair (" + std::to_string(duplicate->body_a) + ", " +
+                                std::to_string(duplicate->body_b) + ") with the same creation index in one generation");
   }
   generation_begin_.push_back(records_.size());
-  records_.insert(records_.end(), std::make_move_iterator(records.begin()),
-                  std::make_move_iterator(records.end()));
+  records_.insert(records_.end(), std::make_move_iterator(records.begin()), std::make_move_iterator(records.end()));
   return generation_count() - 1;
 }
 

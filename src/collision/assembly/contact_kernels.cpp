@@ -8,8 +8,8 @@ constexpr std::size_t kParallelThreshold = 2048;
 
 }  // namespace
 
-void gather_body_forces(const ConstraintBlockView* blocks, std::size_t block_count,
-                        const double* gamma, double* forces, std::size_t body_count) {
+void gather_body_forces(const ConstraintBlockView* blocks, std::size_t block_count, const double* gamma, double* forces,
+                        std::size_t body_count) {
   const auto bodies = static_cast<std::ptrdiff_t>(body_count);
 #pragma omp parallel for schedule(static) if (body_count > kParallelThreshold)
   for (std::ptrdiff_t c = 0; c < bodies; ++c) {
@@ -29,8 +29,8 @@ void gather_body_forces(const ConstraintBlockView* blocks, std::size_t block_cou
   }
 }
 
-void constraint_rates(const ConstraintBlockView* blocks, std::size_t block_count,
-                      const double* velocities, double scale, double beta, double* rates) {
+void constraint_rates(const ConstraintBlockView* blocks, std::size_t block_count, const double* velocities,
+                      double scale, double beta, double* rates) {
   for (std::size_t b = 0; b < block_count; ++b) {
     const ConstraintBlockView& block = blocks[b];
     const auto rows = static_cast<std::ptrdiff_t>(block.rows);

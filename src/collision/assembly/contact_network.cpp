@@ -18,7 +18,7 @@ std::vector<ContactLink> contact_network(const ConstraintSet& constraints, const
     if (!record.is_normal()) continue;
     // A solver stopped early (min-map) may leave round-off below zero.
     ContactLink link{record.point_a, record.point_b, record.normal, std::max(0.0, gamma[i]),
-                     Vec3::Zero(), record.body_a, record.body_b};
+                     Vec3::Zero(),   record.body_a,  record.body_b};
     for (std::size_t t = i + 1; t < constraints.size() && t <= i + 2 && !constraints[t].is_normal(); ++t) {
       link.tangential_force += gamma[t] * constraints[t].tangent;
     }

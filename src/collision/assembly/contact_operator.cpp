@@ -9,20 +9,16 @@ namespace relcp::collision {
 
 class ContactOperator::Implementation final : public tpetra::Operator {
  public:
-  Implementation(const DistributedConstraintMatrix& matrix, const BlockDiagonalMobility& mobility,
-                 double scale)
+  Implementation(const DistributedConstraintMatrix& matrix, const BlockDiagonalMobility& mobility, double scale)
       : matrix_(matrix.impl()), mobility_(mobility), scale_(scale) {}
 
-  Teuchos::RCP<const tpetra::Map> getDomainMap() const override {
-    return matrix_.constraint_layout.impl().map;
-  }
+  Teuchos::RCP<const tpetra::Map> getDomainMap() const override { return matrix_.constraint_layout.impl().map; }
   Teuchos::RCP<const tpetra::Map> getRangeMap() const override { return getDomainMap(); }
   bool hasTransposeApply() const override { return true; }  // A is symmetric
 
-  void apply(const tpetra::MultiVector& X, tpetra::MultiVector& Y, Teuchos::ETransp,
-             double alpha, double beta) const override {
-    if (X.getNumVectors() != Y.getNumVectors() ||
-        X.getLocalLength() != matrix_.constraint_layout.local_size() ||
+  void apply(const tpetra::MultiVector& X, tpetra::MultiVector& Y, Teuchos::ETransp, double alpha,
+             double beta) const override {
+    if (X.getNumVectors() != Y.getNumVectors() || X.getLocalLength() != matrix_.constraint_layout.local_size() ||
         Y.getLocalLength() != X.getLocalLength()) {
       throw std::invalid_argument("ContactOperator: vectors do not match the constraint layout");
     }
@@ -85,8 +81,8 @@ class ContactOperator::Implementation final : public tpetra::Operator {
     const std::size_t column_dofs = 6 * matrix_.column_bodies.size();
     const std::size_t owned_dofs = 6 * matrix_.owned_ids.size();
     bytes += mobility_.stored_bytes();
-    bytes += 2 * rows * sizeof(double);                              // gamma, A gamma
-    bytes += 2 * (column_dofs + owned_dofs) * sizeof(double);        // F, U: column and owned
+    bytes += 2 * rows * sizeof(double);                        // gamma, A gamma
+    bytes += 2 * (column_dofs + owned_dofs) * sizeof(double);  // F, U: column and owned
     return bytes;
   }
 
@@ -128,10 +124,8 @@ class ContactOperator::Implementation final : public tpetra::Operator {
     }
     if (!single_process()) {
       const std::size_t owned_dofs = matrix_.body_map->getNodeNumElements();
-      const Teuchos::RCP<const tpetra::MultiVector> owned_part =
-          blocks->offsetView(matrix_.body_map, 0);
-      const Teuchos::RCP<tpetra::MultiVector> ghost_part =
-          blocks->offsetViewNonConst(matrix_.ghost_map, owned_dofs);
+      const Teuchos::RCP<const tpetra::MultiVector> owned_part = blocks->offsetView(matrix_.body_map, 0);
+      const Teuchos::RCP<tpetra::MultiVector> ghost_part = blocks->offsetViewNonConst(matrix_.ghost_map, owned_dofs);
       ghost_part->doImport(*owned_part, *matrix_.ghost_importer, Tpetra::INSERT);
     }
     return blocks;
@@ -139,8 +133,7 @@ class ContactOperator::Implementation final : public tpetra::Operator {
 
   // F = J^T gamma summed on the owned bodies; returns its local entries (6 per owned body, the
   // prefix of the column vector).
-  const double* owned_forces(const std::vector<ConstraintBlockView>& blocks,
-                             const double* gamma) const {
+  const double* owned_forces(const std::vector<ConstraintBlockView>& blocks, const double* gamma) const {
     refresh_work_vectors();
     gather_body_forces(blocks.data(), blocks.size(), gamma, column_data(*forces_column_, 0),
                        matrix_.column_bodies.size());
@@ -152,8 +145,7 @@ class ContactOperator::Implementation final : public tpetra::Operator {
   }
 
   // U = M J^T gamma on the owned bodies, in the owned prefix of velocities_column_.
-  void owned_velocities(const std::vector<ConstraintBlockView>& blocks,
-                        const double* gamma) const {
+  void owned_velocities(const std::vector<ConstraintBlockView>& blocks, const double* gamma) const {
     const double* forces = owned_forces(blocks, gamma);
     mobility_.apply(forces, column_data(*velocities_column_, 0));
   }
@@ -174,8 +166,8 @@ class ContactOperator::Implementation final : public tpetra::Operator {
   mutable Teuchos::RCP<tpetra::MultiVector> velocities_owned_, velocities_ghost_;
 };
 
-ContactOperator::ContactOperator(const DistributedConstraintMatrix& matrix,
-                                 const BlockDiagonalMobility& mobility, double scale)
+ContactOperator::ContactOperator(const DistributedConstraintMatrix& matrix, const BlockDiagonalMobility& mobility,
+                                 double scale)
     : matrix_(matrix), mobility_(mobility) {
   if (mobility.body_count() != matrix.owned_body_ids().size()) {
     throw std::invalid_argument("ContactOperator: one mobility block per owned body expected");
@@ -195,13 +187,11 @@ void ContactOperator::apply(const DistributedVector& gamma, DistributedVector& o
 std::shared_ptr<const TpetraOperatorHandle> ContactOperator::tpetra() const {
   auto handle = std::make_shared<TpetraOperatorHandle>();
   // The RCP keeps the implementation alive through a copy of the shared pointer.
-  handle->op = Teuchos::rcpWithEmbeddedObj(static_cast<const tpetra::Operator*>(impl_.get()),
-                                           impl_, false);
+  handle->op = Teuchos::rcpWithEmbeddedObj(static_cast<const tpetra::Operator*>(impl_.get()), impl_, false);
   return handle;
 }
 
-void ContactOperator::constraint_velocities(const DistributedVector& gamma,
-                                            DistributedVector& velocities) const {
+void ContactOperator::constraint_velocities(const DistributedVector& gamma, DistributedVector& velocities) const {
   if (gamma.local_size() != impl_->constraint_layout().local_size() ||
       velocities.local_size() != impl_->body_layout().local_size()) {
     throw std::invalid_argument("ContactOperator: gamma or velocities of the wrong layout");
@@ -218,8 +208,6 @@ void ContactOperator::diagonal(DistributedVector& diagonal) const {
 
 double ContactOperator::scale() const { return impl_->scale(); }
 
-std::size_t ContactOperator::bytes_per_application() const {
-  return impl_->bytes_per_application();
-}
+std::size_t ContactOperator::bytes_per_application() const { return impl_->bytes_per_application(); }
 
 }  // namespace relcp::collision

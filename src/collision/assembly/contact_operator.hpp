@@ -27,8 +27,7 @@ class ContactOperator final : public DistributedLinearOperator {
   // Keeps references: `matrix` and `mobility` must outlive the operator. Generations appended to
   // the matrix later are included in every later application. Throws std::invalid_argument
   // unless mobility has one block per owned body and scale > 0.
-  ContactOperator(const DistributedConstraintMatrix& matrix, const BlockDiagonalMobility& mobility,
-                  double scale);
+  ContactOperator(const DistributedConstraintMatrix& matrix, const BlockDiagonalMobility& mobility, double scale);
   ~ContactOperator() override;
 
   VectorLayout layout() const override;  // the matrix's current constraint layout

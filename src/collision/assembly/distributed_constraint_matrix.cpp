@@ -22,8 +22,7 @@ Teuchos::RCP<const tpetra::Map> map_of_dofs(const std::vector<GlobalId>& bodies,
     for (int k = 0; k < kDofs; ++k) dofs.push_back(static_cast<GlobalOrdinal>(id * kDofs + k));
   }
   const auto invalid = Teuchos::OrdinalTraits<Tpetra::global_size_t>::invalid();
-  return Teuchos::rcp(
-      new tpetra::Map(invalid, Teuchos::ArrayView<const GlobalOrdinal>(dofs), 0, comm));
+  return Teuchos::rcp(new tpetra::Map(invalid, Teuchos::ArrayView<const GlobalOrdinal>(dofs), 0, comm));
 }
 
 Teuchos::RCP<const tpetra::Map> contiguous_map(std::size_t local_count,
@@ -64,14 +63,12 @@ void build_column_map(DistributedConstraintMatrix::Impl& impl) {
   }
   impl.column_map = map_of_dofs(impl.column_bodies, impl.teuchos_comm);
   impl.importer = Teuchos::rcp(new tpetra::Import(impl.body_map, impl.column_map));
-  const std::vector<GlobalId> ghosts(impl.column_bodies.begin() + impl.owned_ids.size(),
-                                     impl.column_bodies.end());
+  const std::vector<GlobalId> ghosts(impl.column_bodies.begin() + impl.owned_ids.size(), impl.column_bodies.end());
   impl.ghost_map = map_of_dofs(ghosts, impl.teuchos_comm);
   impl.ghost_importer = Teuchos::rcp(new tpetra::Import(impl.body_map, impl.ghost_map));
   ++impl.counts.column_maps;
   if (any_rank(!impl.importer->isLocallyComplete(), impl.comm)) {
-    throw std::invalid_argument(
-        "DistributedConstraintMatrix: a constraint touches a body that no rank owns");
+    throw std::invalid_argument("DistributedConstraintMatrix: a constraint touches a body that no rank owns");
   }
 }
 
@@ -81,9 +78,8 @@ void use_owned_columns_only(DistributedConstraintMatrix::Impl& impl) {
 }
 
 // Bodies of `records` that are not column bodies yet, sorted, without repetitions.
-std::vector<GlobalId> missing_bodies(const DistributedConstraintMatrix::Impl& impl,
-                                     const ConstraintSet& set, std::size_t begin,
-                                     std::size_t end) {
+std::vector<GlobalId> missing_bodies(const DistributedConstraintMatrix::Impl& impl, const ConstraintSet& set,
+                                     std::size_t begin, std::size_t end) {
   std::vector<GlobalId> missing;
   for (std::size_t r = begin; r < end; ++r) {
     const ConstraintRecord& record = set[r];
@@ -99,23 +95,21 @@ std::vector<GlobalId> missing_bodies(const DistributedConstraintMatrix::Impl& im
 
 // The rows [begin, end) of the constraint set as one generation matrix over the current column
 // map, with the body incidence the contact operator gathers J^T gamma by.
-GenerationBlock build_generation(const DistributedConstraintMatrix::Impl& impl, std::size_t begin,
-                                 std::size_t end) {
+GenerationBlock build_generation(const DistributedConstraintMatrix::Impl& impl, std::size_t begin, std::size_t end) {
   const ConstraintSet& set = impl.constraints;
   const std::size_t rows = end - begin;
   const std::size_t column_bodies = impl.column_bodies.size();
 
   using Kokkos::ViewAllocateWithoutInitializing;
-  tpetra::LocalMatrix::row_map_type::non_const_type row_offsets(
-      ViewAllocateWithoutInitializing("J row offsets"), rows + 1);
+  tpetra::LocalMatrix::row_map_type::non_const_type row_offsets(ViewAllocateWithoutInitializing("J row offsets"),
+                                                                rows + 1);
   std::size_t entries = 0;
   for (std::size_t r = 0; r < rows; ++r) {
     row_offsets(r) = entries;
     entries += set[begin + r].is_wall() ? kDofs : 2 * kDofs;
   }
   row_offsets(rows) = entries;
-  tpetra::LocalMatrix::index_type::non_const_type columns(
-      ViewAllocateWithoutInitializing("J columns"), entries);
+  tpetra::LocalMatrix::index_type::non_const_type columns(ViewAllocateWithoutInitializing("J columns"), entries);
   tpetra::LocalMatrix::values_type values(ViewAllocateWithoutInitializing("J values"), entries);
 
   GenerationBlock block;
@@ -126,7 +120,7 @@ GenerationBlock build_generation(const DistributedConstraintMatrix::Impl& impl, 
     int column_body;
     int source;  // offset of the body's six values in ConstraintRecord::row
   };
-  const auto blocks_of = [&](const ConstraintRecord& record, BodyBlock (&out)[2]) {
+  const auto blocks_of = [&](const ConstraintRecord& record, BodyBlock(&out)[2]) {
     out[0] = {impl.column_of_body.at(record.body_a), 0};
     if (record.is_wall()) return 1;
     out[1] = {impl.column_of_body.at(record.body_b), kDofs};
@@ -161,17 +155,14 @@ GenerationBlock build_generation(const DistributedConstraintMatrix::Impl& impl, 
   }
 
   block.row_map = contiguous_map(rows, impl.teuchos_comm);
-  block.local = tpetra::LocalMatrix("J", static_cast<int>(rows),
-                                    static_cast<int>(kDofs * column_bodies), entries, values,
-                                    row_offsets, columns);
-  block.matrix = Teuchos::rcp(new tpetra::CrsMatrix(block.local, block.row_map, impl.column_map,
-                                                    impl.body_map, block.row_map, impl.importer,
-                                                    Teuchos::null));
+  block.local = tpetra::LocalMatrix("J", static_cast<int>(rows), static_cast<int>(kDofs * column_bodies), entries,
+                                    values, row_offsets, columns);
+  block.matrix = Teuchos::rcp(new tpetra::CrsMatrix(block.local, block.row_map, impl.column_map, impl.body_map,
+                                                    block.row_map, impl.importer, Teuchos::null));
   return block;
 }
 
-void require_local_size(const DistributedVector& vector, const VectorLayout& layout,
-                        const char* what) {
+void require_local_size(const DistributedVector& vector, const VectorLayout& layout, const char* what) {
   if (vector.local_size() != layout.local_size()) {
     throw std::invalid_argument(std::string("DistributedConstraintMatrix: ") + what +
                                 " does not have the expected layout");
@@ -194,8 +185,7 @@ ConstraintBlockView GenerationBlock::view() const {
   return view;
 }
 
-DistributedConstraintMatrix::DistributedConstraintMatrix(MPI_Comm comm,
-                                                         std::vector<GlobalId> owned_body_ids)
+DistributedConstraintMatrix::DistributedConstraintMatrix(MPI_Comm comm, std::vector<GlobalId> owned_body_ids)
     : impl_(std::make_unique<Impl>()) {
   validate_owned(owned_body_ids);
   ensure_kokkos_initialized();
@@ -208,10 +198,8 @@ DistributedConstraintMatrix::DistributedConstraintMatrix(MPI_Comm comm,
 }
 
 DistributedConstraintMatrix::~DistributedConstraintMatrix() = default;
-DistributedConstraintMatrix::DistributedConstraintMatrix(DistributedConstraintMatrix&&) noexcept =
-    default;
-DistributedConstraintMatrix& DistributedConstraintMatrix::operator=(
-    DistributedConstraintMatrix&&) noexcept = default;
+DistributedConstraintMatrix::DistributedConstraintMatrix(DistributedConstraintMatrix&&) noexcept = default;
+DistributedConstraintMatrix& DistributedConstraintMatrix::operator=(DistributedConstraintMatrix&&) noexcept = default;
 
 void DistributedConstraintMatrix::reset(std::vector<GlobalId> owned_body_ids) {
   validate_owned(owned_body_ids);
@@ -261,24 +249,12 @@ int DistributedConstraintMatrix::append(std::vector<ConstraintRecord> records) {
 }
 
 MPI_Comm DistributedConstraintMatrix::comm() const { return impl_->comm; }
-const ConstraintSet& DistributedConstraintMatrix::constraints() const {
-  return impl_->constraints;
-}
-const std::vector<GlobalId>& DistributedConstraintMatrix::owned_body_ids() const {
-  return impl_->owned_ids;
-}
-const VectorLayout& DistributedConstraintMatrix::body_layout() const {
-  return impl_->body_layout;
-}
-const VectorLayout& DistributedConstraintMatrix::constraint_layout() const {
-  return impl_->constraint_layout;
-}
-std::int64_t DistributedConstraintMatrix::global_constraint_count() const {
-  return impl_->global_rows;
-}
-int DistributedConstraintMatrix::generation_count() const {
-  return static_cast<int>(impl_->generations.size());
-}
+const ConstraintSet& DistributedConstraintMatrix::constraints() const { return impl_->constraints; }
+const std::vector<GlobalId>& DistributedConstraintMatrix::owned_body_ids() const { return impl_->owned_ids; }
+const VectorLayout& DistributedConstraintMatrix::body_layout() const { return impl_->body_layout; }
+const VectorLayout& DistributedConstraintMatrix::constraint_layout() const { return impl_->constraint_layout; }
+std::int64_t DistributedConstraintMatrix::global_constraint_count() const { return impl_->global_rows; }
+int DistributedConstraintMatrix::generation_count() const { return static_cast<int>(impl_->generations.size()); }
 AssemblyCounts DistributedConstraintMatrix::assembly_counts() const { return impl_->counts; }
 
 std::vector<ConstraintEntry> DistributedConstraintMatrix::local_entries() const {
@@ -288,16 +264,14 @@ std::vector<ConstraintEntry> DistributedConstraintMatrix::local_entries() const 
     for (std::size_t r = 0; r < view.rows; ++r) {
       for (std::size_t e = view.row_offsets[r]; e < view.row_offsets[r + 1]; ++e) {
         const int column = view.columns[e];
-        entries.push_back({view.first_row + r, impl_->column_bodies[column / 6], column % 6,
-                           view.values[e]});
+        entries.push_back({view.first_row + r, impl_->column_bodies[column / 6], column % 6, view.values[e]});
       }
     }
   }
   return entries;
 }
 
-void DistributedConstraintMatrix::multiply(const DistributedVector& velocities,
-                                           DistributedVector& rates) const {
+void DistributedConstraintMatrix::multiply(const DistributedVector& velocities, DistributedVector& rates) const {
   require_local_size(velocities, impl_->body_layout, "velocities");
   require_local_size(rates, impl_->constraint_layout, "rates");
   for (const GenerationBlock& block : impl_->generations) {
@@ -306,8 +280,7 @@ void DistributedConstraintMatrix::multiply(const DistributedVector& velocities,
   }
 }
 
-void DistributedConstraintMatrix::multiply_transpose(const DistributedVector& gamma,
-                                                     DistributedVector& forces) const {
+void DistributedConstraintMatrix::multiply_transpose(const DistributedVector& gamma, DistributedVector& forces) const {
   require_local_size(gamma, impl_->constraint_layout, "gamma");
   require_local_size(forces, impl_->body_layout, "forces");
   forces.impl().vector->putScalar(0.0);

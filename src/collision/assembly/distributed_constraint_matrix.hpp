@@ -34,9 +34,9 @@ namespace relcp::collision {
 
 // How often each Tpetra structure was built (this rank's view; equal on every rank).
 struct AssemblyCounts {
-  int body_maps = 0;     // body (domain) maps
-  int column_maps = 0;   // column maps, each with its Import
-  int row_blocks = 0;    // generation matrices, one per append
+  int body_maps = 0;    // body (domain) maps
+  int column_maps = 0;  // column maps, each with its Import
+  int row_blocks = 0;   // generation matrices, one per append
 };
 
 // One non-zero of J on this rank: its local row (in the constraint layout), the global id of the

@@ -4,8 +4,7 @@
 
 namespace relcp::collision {
 
-PreviousStepForces::PreviousStepForces(const DistributedConstraintMatrix& matrix,
-                                       const DistributedVector& gamma) {
+PreviousStepForces::PreviousStepForces(const DistributedConstraintMatrix& matrix, const DistributedVector& gamma) {
   const ConstraintSet& set = matrix.constraints();
   if (gamma.local_size() != set.size()) {
     throw std::invalid_argument("PreviousStepForces: gamma does not have the matrix's layout");

@@ -26,9 +26,7 @@ constexpr double kPenaltyGrowth = 10.0;
 constexpr double kMaxPenalty = 1e10;
 constexpr double kRoundingMargin = 1e3;
 
-Eigen::VectorXd indicator_of_positive(const Eigen::VectorXd& x) {
-  return (x.array() > 0.0).cast<double>().matrix();
-}
+Eigen::VectorXd indicator_of_positive(const Eigen::VectorXd& x) { return (x.array() > 0.0).cast<double>().matrix(); }
 
 }  // namespace
 
@@ -36,14 +34,11 @@ double largest_eigenvalue(const BodySpaceLcp& lcp, int iterations) {
   return largest_eigenvalue(SerialBodySpace(lcp), iterations);
 }
 
-BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp,
-                                                           Eigen::VectorXd c,
+BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c,
                                                            Eigen::VectorXd gamma0, double penalty)
-    : BodySpaceAugmentedLagrangian(std::make_unique<SerialBodySpace>(lcp), std::move(c),
-                                   std::move(gamma0), penalty) {}
+    : BodySpaceAugmentedLagrangian(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0), penalty) {}
 
-BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space,
-                                                           Eigen::VectorXd c,
+BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c,
                                                            Eigen::VectorXd gamma0, double penalty)
     : space_(std::move(space)), c_(std::move(c)), gamma_(std::move(gamma0)) {
   if (c_.size() != space_->local_rows() || gamma_.size() != space_->local_rows()) {
@@ -73,13 +68,11 @@ BodySpaceAugmentedLagrangian::StepOutcome BodySpaceAugmentedLagrangian::newton_s
   const Eigen::VectorXd& mobility = space_->mobility();
   const Eigen::VectorXd pushed = (gamma_ - rho_ * constraint_values(velocities_)).cwiseMax(0.0);
   const Eigen::VectorXd active = indicator_of_positive(pushed);
-  const Eigen::VectorXd gradient =
-      s * (velocities_.cwiseQuotient(mobility) - space_->multiply_transpose(pushed));
+  const Eigen::VectorXd gradient = s * (velocities_.cwiseQuotient(mobility) - space_->multiply_transpose(pushed));
   row_weights_ = (rho_ * s * s) * active;
   diagonal_ = s * mobility.cwiseInverse();
   if (!factorization_->factorize(row_weights_, diagonal_)) return StepOutcome::failed;
-  const Eigen::VectorXd direction =
-      -solve_refined(*factorization_, *space_, row_weights_, diagonal_, gradient);
+  const Eigen::VectorXd direction = -solve_refined(*factorization_, *space_, row_weights_, diagonal_, gradient);
   const double slope = space_->dot(gradient, direction);  // minus the squared Newton decrement
   const bool finite = space_->max(direction.allFinite() ? 0.0 : 1.0) == 0.0;
   if (!finite || !std::isfinite(slope)) return StepOutcome::failed;
@@ -110,8 +103,8 @@ void BodySpaceAugmentedLagrangian::update_multipliers(const Eigen::VectorXd& mul
                                 std::max(space_->max_abs(c_), space_->max_abs(w - c_));
   // A slow outer iteration means rho lambda is small on some error component: stiffen. A
   // residual that grew instead is rounding noise, which a stiffer penalty would only amplify.
-  if (outer_ > 1 && residual > kWantedContraction * last_residual_ &&
-      residual <= last_residual_ && residual > rounding_floor && penalty_ < kMaxPenalty) {
+  if (outer_ > 1 && residual > kWantedContraction * last_residual_ && residual <= last_residual_ &&
+      residual > rounding_floor && penalty_ < kMaxPenalty) {
     penalty_ *= kPenaltyGrowth;
     rho_ *= kPenaltyGrowth;
   }
@@ -128,8 +121,7 @@ double BodySpaceAugmentedLagrangian::lagrangian(const Eigen::VectorXd& v) const 
 // Armijo backtracking from the full Newton step, which keeps the steps long: a full step may
 // cross many kinks of L and change many active rows at once, where the exact minimiser along
 // d would stop at the first kink past it.
-double BodySpaceAugmentedLagrangian::sufficient_decrease_step(const Eigen::VectorXd& d,
-                                                              double slope) const {
+double BodySpaceAugmentedLagrangian::sufficient_decrease_step(const Eigen::VectorXd& d, double slope) const {
   const double start = lagrangian(velocities_);
   for (double t = 1.0; t >= kSmallestArmijoStep; t *= 0.5) {
     if (lagrangian(velocities_ + t * d) <= start + kSufficientDecrease * t * slope) return t;

@@ -26,11 +26,10 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   // and of the starting multipliers (a warm start, or zero; projected onto gamma >= 0). Throws
   // std::invalid_argument when c or gamma0 does not have one entry per local row, or penalty is
   // not positive and finite.
-  BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c,
-                               Eigen::VectorXd gamma0, double penalty);
-  // One process holding the whole LCP (SerialBodySpace); keeps a reference to lcp.
-  BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0,
+  BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0,
                                double penalty);
+  // One process holding the whole LCP (SerialBodySpace); keeps a reference to lcp.
+  BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0, double penalty);
   ~BodySpaceAugmentedLagrangian() override;
 
   using StepOutcome = BodySpaceStep;
@@ -46,7 +45,8 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   BodySpaceStep step() override { return newton_step(); }
 
   // This rank's rows of the multiplier estimate at the current velocities,
-  // max(0, gamma - rho g(v)) (gamma0 before the first step): the LCP's solution once L's minimiser makes it complementary to g.
+  // max(0, gamma - rho g(v)) (gamma0 before the first step): the LCP's solution once L's minimiser makes it
+  // complementary to g.
   const Eigen::VectorXd& multipliers() const override { return estimate_; }
   int outer_iterations() const { return outer_; }
   double penalty() const { return penalty_; }  // rho lambda_max, after any increases

@@ -39,7 +39,7 @@ class BodySpace {
   virtual const Eigen::VectorXd& mobility() const = 0;  // mu > 0 of this rank's directions
   virtual double scale() const = 0;                     // s
 
-  virtual Eigen::VectorXd multiply(const Eigen::VectorXd& velocities) const = 0;   // R v
+  virtual Eigen::VectorXd multiply(const Eigen::VectorXd& velocities) const = 0;      // R v
   virtual Eigen::VectorXd multiply_transpose(const Eigen::VectorXd& rows) const = 0;  // R^T g
   // values[0..count) summed over the ranks, in place.
   virtual void sum(double* values, int count) const = 0;
@@ -53,9 +53,7 @@ class BodySpace {
   }
   double dot(const Eigen::VectorXd& a, const Eigen::VectorXd& b) const { return sum(a.dot(b)); }
   // ||x||_inf over the ranks (0 for an empty vector).
-  double max_abs(const Eigen::VectorXd& x) const {
-    return max(x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
-  }
+  double max_abs(const Eigen::VectorXd& x) const { return max(x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0); }
   // A gamma = s R diag(mu) R^T gamma on this rank's rows.
   Eigen::VectorXd contact_product(const Eigen::VectorXd& gamma) const {
     return scale() * multiply(mobility().cwiseProduct(multiply_transpose(gamma)));

@@ -35,8 +35,7 @@ std::vector<double> gather_doubles(MPI_Comm comm, const std::vector<double>& loc
     }
     all.resize(static_cast<std::size_t>(total));
   }
-  MPI_Gatherv(local.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
-              MPI_DOUBLE, 0, comm);
+  MPI_Gatherv(local.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(), MPI_DOUBLE, 0, comm);
   return all;
 }
 
@@ -65,8 +64,7 @@ void scatter_from_root(const Eigen::VectorXd& global, DistributedVector& x) {
     offsets[static_cast<std::size_t>(r)] =
         offsets[static_cast<std::size_t>(r - 1)] + counts[static_cast<std::size_t>(r - 1)];
   }
-  MPI_Scatterv(global.data(), counts.data(), offsets.data(), MPI_DOUBLE, x.local_data(), count,
-               MPI_DOUBLE, 0, comm);
+  MPI_Scatterv(global.data(), counts.data(), offsets.data(), MPI_DOUBLE, x.local_data(), count, MPI_DOUBLE, 0, comm);
 }
 
 BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) {
@@ -78,8 +76,7 @@ BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) {
   std::vector<double> entries;
   for (const ConstraintEntry& entry : matrix.local_entries()) {
     entries.insert(entries.end(), {static_cast<double>(first_row + static_cast<std::int64_t>(entry.row)),
-                                   static_cast<double>(entry.body), static_cast<double>(entry.dof),
-                                   entry.value});
+                                   static_cast<double>(entry.body), static_cast<double>(entry.dof), entry.value});
   }
   std::vector<double> bodies;
   const std::vector<GlobalId>& owned = matrix.owned_body_ids();

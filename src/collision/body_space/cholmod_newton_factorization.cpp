@@ -41,9 +41,8 @@ class CholmodNewtonFactorization::Cholmod {
     const Eigen::Index dofs = jacobian.cols();
     std::vector<Eigen::Triplet<double>> pattern;
     for (Eigen::Index d = 0; d < dofs; ++d) pattern.emplace_back(d, d, 0.0);
-    for_each_lower_product([&](Eigen::Index, const RowIterator& a, const RowIterator& b) {
-      pattern.emplace_back(a.col(), b.col(), 0.0);
-    });
+    for_each_lower_product(
+        [&](Eigen::Index, const RowIterator& a, const RowIterator& b) { pattern.emplace_back(a.col(), b.col(), 0.0); });
     matrix_.resize(dofs, dofs);
     matrix_.setFromTriplets(pattern.begin(), pattern.end());
     matrix_.makeCompressed();
@@ -131,13 +130,10 @@ CholmodNewtonFactorization::CholmodNewtonFactorization(const RowMatrix& jacobian
     : impl_(std::make_unique<Cholmod>(jacobian)) {}
 CholmodNewtonFactorization::~CholmodNewtonFactorization() = default;
 
-bool CholmodNewtonFactorization::factorize(const Eigen::VectorXd& row_weights,
-                                           const Eigen::VectorXd& diagonal) {
+bool CholmodNewtonFactorization::factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) {
   return impl_->factorize(row_weights, diagonal);
 }
 
-Eigen::VectorXd CholmodNewtonFactorization::solve(const Eigen::VectorXd& rhs) {
-  return impl_->solve(rhs);
-}
+Eigen::VectorXd CholmodNewtonFactorization::solve(const Eigen::VectorXd& rhs) { return impl_->solve(rhs); }
 
 }  // namespace relcp::collision

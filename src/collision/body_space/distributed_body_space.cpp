@@ -46,11 +46,11 @@ class MumpsNewtonFactorization final : public NewtonFactorization {
   void refresh_import(const std::vector<int>& solution_indices);
 
   const DistributedBodySpace& space_;
-  std::vector<int> owned_directions_;  // global indices of this rank's directions
+  std::vector<int> owned_directions_;             // global indices of this rank's directions
   std::unique_ptr<MumpsSymmetricSolver> solver_;  // null when no body can move
-  std::vector<int> entry_slots_;     // per product of two entries of a row of R, its matrix entry
-  std::vector<int> diagonal_slots_;  // per owned direction
-  std::vector<double> values_;       // one per matrix entry
+  std::vector<int> entry_slots_;                  // per product of two entries of a row of R, its matrix entry
+  std::vector<int> diagonal_slots_;               // per owned direction
+  std::vector<double> values_;                    // one per matrix entry
   std::vector<int> solution_indices_;
   Teuchos::RCP<const tpetra::Map> solution_map_;
   Teuchos::RCP<const tpetra::Import> solution_import_;
@@ -110,8 +110,7 @@ class DistributedBodySpace final : public BodySpace {
   Teuchos::RCP<tpetra::Vector> directions_, rows_vector_;
 };
 
-DistributedBodySpace::DistributedBodySpace(const ContactOperator& op)
-    : comm_(op.matrix().comm()), scale_(op.scale()) {
+DistributedBodySpace::DistributedBodySpace(const ContactOperator& op) : comm_(op.matrix().comm()), scale_(op.scale()) {
   const DistributedConstraintMatrix::Impl& matrix = op.matrix().impl();
   std::vector<MobileDirections> owned;
   owned.reserve(matrix.owned_ids.size());
@@ -171,8 +170,7 @@ Teuchos::RCP<tpetra::MultiVector> DistributedBodySpace::column_directions(
   if (matrix.teuchos_comm->getSize() > 1) {
     const std::size_t owned_dofs = matrix.body_map->getNodeNumElements();
     const Teuchos::RCP<const tpetra::MultiVector> owned_part = bodies->offsetView(matrix.body_map, 0);
-    const Teuchos::RCP<tpetra::MultiVector> ghost_part =
-        bodies->offsetViewNonConst(matrix.ghost_map, owned_dofs);
+    const Teuchos::RCP<tpetra::MultiVector> ghost_part = bodies->offsetViewNonConst(matrix.ghost_map, owned_dofs);
     ghost_part->doImport(*owned_part, *matrix.ghost_importer, Tpetra::INSERT);
   }
   return bodies;
@@ -245,8 +243,7 @@ MumpsNewtonFactorization::MumpsNewtonFactorization(const DistributedBodySpace& s
                                                    std::move(rows), std::move(columns));
 }
 
-bool MumpsNewtonFactorization::factorize(const Eigen::VectorXd& row_weights,
-                                         const Eigen::VectorXd& diagonal) {
+bool MumpsNewtonFactorization::factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) {
   if (!solver_) return true;
   std::fill(values_.begin(), values_.end(), 0.0);
   const LocalRows& R = space_.rows();
@@ -275,8 +272,7 @@ Eigen::VectorXd MumpsNewtonFactorization::solve(const Eigen::VectorXd& rhs) {
   if (!solver_) return Eigen::VectorXd::Zero(size);
   std::vector<int> indices;
   std::vector<double> values;
-  if (!solver_->solve(owned_directions_, std::vector<double>(rhs.data(), rhs.data() + rhs.size()),
-                      indices, values)) {
+  if (!solver_->solve(owned_directions_, std::vector<double>(rhs.data(), rhs.data() + rhs.size()), indices, values)) {
     return Eigen::VectorXd::Constant(size, std::numeric_limits<double>::quiet_NaN());
   }
   refresh_import(indices);
@@ -296,8 +292,8 @@ void MumpsNewtonFactorization::refresh_import(const std::vector<int>& solution_i
   solution_indices_ = solution_indices;
   const std::vector<GlobalOrdinal> gids(solution_indices.begin(), solution_indices.end());
   solution_map_ = Teuchos::rcp(new tpetra::Map(space_.direction_map()->getGlobalNumElements(),
-                                               Teuchos::ArrayView<const GlobalOrdinal>(gids.data(), gids.size()),
-                                               0, space_.direction_map()->getComm()));
+                                               Teuchos::ArrayView<const GlobalOrdinal>(gids.data(), gids.size()), 0,
+                                               space_.direction_map()->getComm()));
   solution_import_ = Teuchos::rcp(new tpetra::Import(solution_map_, space_.direction_map()));
 }
 

@@ -17,8 +17,7 @@ constexpr double kDivergence = 1e12;
 
 }  // namespace
 
-BodySpaceInteriorPoint::BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c,
-                                               Eigen::VectorXd gamma0)
+BodySpaceInteriorPoint::BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0)
     : BodySpaceInteriorPoint(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0)) {}
 
 // The start: v from the warm start's forces (so the dual equations hold), then w and gamma
@@ -86,8 +85,7 @@ BodySpaceInteriorPoint::Direction BodySpaceInteriorPoint::direction(const Eigen:
 
 BodySpaceStep BodySpaceInteriorPoint::step() {
   const double s = space_->scale();
-  const Eigen::VectorXd dual =
-      velocities_.cwiseQuotient(space_->mobility()) - space_->multiply_transpose(gamma_);
+  const Eigen::VectorXd dual = velocities_.cwiseQuotient(space_->mobility()) - space_->multiply_transpose(gamma_);
   const Eigen::VectorXd primal = s * space_->multiply(velocities_) + c_ - slack_;
   const double mu = complementarity();
   row_weights_ = (s * s) * gamma_.cwiseQuotient(slack_);
@@ -96,20 +94,18 @@ BodySpaceStep BodySpaceInteriorPoint::step() {
   // Predictor: the affine-scaling direction toward gamma w = 0.
   const Eigen::VectorXd products = gamma_.cwiseProduct(slack_);
   const Direction affine = direction(dual, primal, products);
-  const double affine_step =
-      std::min(step_to_boundary(gamma_, affine.gamma), step_to_boundary(slack_, affine.w));
+  const double affine_step = std::min(step_to_boundary(gamma_, affine.gamma), step_to_boundary(slack_, affine.w));
   const double affine_mu =
-      rows_ > 0.0 ? space_->dot(gamma_ + affine_step * affine.gamma, slack_ + affine_step * affine.w) / rows_
-                  : 0.0;
+      rows_ > 0.0 ? space_->dot(gamma_ + affine_step * affine.gamma, slack_ + affine_step * affine.w) / rows_ : 0.0;
   // Corrector: centring by Mehrotra's sigma = (mu_affine / mu)^3, and the second-order term.
   const double sigma = mu > 0.0 ? std::clamp(std::pow(affine_mu / mu, 3.0), 0.0, 1.0) : 0.0;
-  const Eigen::VectorXd target = products + affine.gamma.cwiseProduct(affine.w) -
-                                 Eigen::VectorXd::Constant(products.size(), sigma * mu);
+  const Eigen::VectorXd target =
+      products + affine.gamma.cwiseProduct(affine.w) - Eigen::VectorXd::Constant(products.size(), sigma * mu);
   const Direction d = direction(dual, primal, target);
   const double finite = space_->max(d.v.allFinite() && d.gamma.allFinite() && d.w.allFinite() ? 0.0 : 1.0);
   if (finite != 0.0) return BodySpaceStep::failed;
-  const double alpha = std::min(1.0, kBoundaryFraction * std::min(step_to_boundary(gamma_, d.gamma),
-                                                                  step_to_boundary(slack_, d.w)));
+  const double alpha =
+      std::min(1.0, kBoundaryFraction * std::min(step_to_boundary(gamma_, d.gamma), step_to_boundary(slack_, d.w)));
   velocities_ += alpha * d.v;
   gamma_ += alpha * d.gamma;
   slack_ += alpha * d.w;

@@ -57,9 +57,9 @@ class BodySpaceInteriorPoint final : public BodySpaceMethod {
   Eigen::VectorXd c_;
   Eigen::VectorXd velocities_, gamma_, slack_, estimate_;
   Eigen::VectorXd row_weights_, diagonal_;
-  double rows_ = 0.0;           // global row count
-  double gap_scale_ = 0.0;      // max |c|
-  double force_scale_ = 0.0;    // max |c| / lambda_max(A): the size of a contact force
+  double rows_ = 0.0;         // global row count
+  double gap_scale_ = 0.0;    // max |c|
+  double force_scale_ = 0.0;  // max |c| / lambda_max(A): the size of a contact force
 };
 
 }  // namespace relcp::collision

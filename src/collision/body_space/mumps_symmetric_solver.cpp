@@ -30,8 +30,7 @@ struct MumpsSymmetricSolver::Instance {
   std::vector<double> rhs, solution;
 };
 
-MumpsSymmetricSolver::MumpsSymmetricSolver(MPI_Comm comm, int order, std::vector<int> rows,
-                                           std::vector<int> columns)
+MumpsSymmetricSolver::MumpsSymmetricSolver(MPI_Comm comm, int order, std::vector<int> rows, std::vector<int> columns)
     : mumps_(std::make_unique<Instance>()), rows_(std::move(rows)), columns_(std::move(columns)) {
   if (rows_.size() != columns_.size()) {
     throw std::invalid_argument("MUMPS: rows and columns differ in length");
@@ -64,8 +63,8 @@ bool MumpsSymmetricSolver::run(int job, const char* phase) {
   id.job = job;
   dmumps_c(&id);
   if (infog(id, 1) >= 0) return true;
-  last_error_ = std::string("MUMPS ") + phase + " failed: INFOG(1) = " +
-                std::to_string(infog(id, 1)) + ", INFOG(2) = " + std::to_string(infog(id, 2));
+  last_error_ = std::string("MUMPS ") + phase + " failed: INFOG(1) = " + std::to_string(infog(id, 1)) +
+                ", INFOG(2) = " + std::to_string(infog(id, 2));
   return false;
 }
 

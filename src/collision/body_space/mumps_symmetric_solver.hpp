@@ -29,8 +29,8 @@ class MumpsSymmetricSolver {
   // 0-based global indices rhs_indices (every index on exactly one rank) and receives the
   // solution entries MUMPS keeps here: solution_indices (0-based) and their values. The
   // distribution of the solution is fixed by the factorization.
-  bool solve(const std::vector<int>& rhs_indices, const std::vector<double>& rhs,
-             std::vector<int>& solution_indices, std::vector<double>& solution);
+  bool solve(const std::vector<int>& rhs_indices, const std::vector<double>& rhs, std::vector<int>& solution_indices,
+             std::vector<double>& solution);
 
   const std::string& last_error() const { return last_error_; }
 

@@ -15,9 +15,7 @@ class SerialBodySpace final : public BodySpace {
   Eigen::Index local_rows() const override { return lcp_.jacobian.rows(); }
   const Eigen::VectorXd& mobility() const override { return lcp_.mobility; }
   double scale() const override { return lcp_.scale; }
-  Eigen::VectorXd multiply(const Eigen::VectorXd& velocities) const override {
-    return lcp_.jacobian * velocities;
-  }
+  Eigen::VectorXd multiply(const Eigen::VectorXd& velocities) const override { return lcp_.jacobian * velocities; }
   Eigen::VectorXd multiply_transpose(const Eigen::VectorXd& rows) const override {
     return lcp_.jacobian.transpose() * rows;
   }

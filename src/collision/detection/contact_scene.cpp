@@ -6,9 +6,8 @@
 
 namespace relcp::collision {
 
-ContactScene detect_contacts(const particles::ParticleStore& store,
-                             std::span<const geometry::HalfSpace> walls, double search_buffer,
-                             double needed_below) {
+ContactScene detect_contacts(const particles::ParticleStore& store, std::span<const geometry::HalfSpace> walls,
+                             double search_buffer, double needed_below) {
   ContactScene scene{store, particles::find_candidate_pairs(store, search_buffer), {}, {}};
   scene.separations = pair_separations(scene.pairs, store.owned(), store.ghosts(), needed_below);
   scene.walls = wall_contacts(store.owned(), walls, search_buffer);

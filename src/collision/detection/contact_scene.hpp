@@ -24,9 +24,8 @@ struct ContactScene {
 
 // Collective only through the store's ghosts, which must be current. Pairs and walls within
 // `search_buffer`; separations exact below `needed_below` (pair_separations).
-ContactScene detect_contacts(const particles::ParticleStore& store,
-                             std::span<const geometry::HalfSpace> walls, double search_buffer,
-                             double needed_below);
+ContactScene detect_contacts(const particles::ParticleStore& store, std::span<const geometry::HalfSpace> walls,
+                             double search_buffer, double needed_below);
 
 // The deepest true-surface overlap of the scene on this rank, pairs and walls.
 double largest_true_overlap(const ContactScene& scene);

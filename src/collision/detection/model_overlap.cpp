@@ -7,8 +7,8 @@
 namespace relcp::collision {
 
 double largest_multisphere_overlap(std::span<const particles::CandidatePair> pairs,
-                                   std::span<const particles::Body> owned,
-                                   std::span<const particles::Ghost> ghosts, int count) {
+                                   std::span<const particles::Body> owned, std::span<const particles::Ghost> ghosts,
+                                   int count) {
   // The constraints multisphere would build with a zero buffer are exactly the overlapping
   // sub-sphere pairs.
   double overlap = 0.0;

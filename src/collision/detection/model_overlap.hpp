@@ -14,7 +14,7 @@ namespace relcp::collision {
 // max(0, -min gap) over the sub-sphere pairs (`count` spheres per body, spheres are their own
 // decomposition) of the candidate pairs, at the bodies' current poses.
 double largest_multisphere_overlap(std::span<const particles::CandidatePair> pairs,
-                                   std::span<const particles::Body> owned,
-                                   std::span<const particles::Ghost> ghosts, int count);
+                                   std::span<const particles::Body> owned, std::span<const particles::Ghost> ghosts,
+                                   int count);
 
 }  // namespace relcp::collision

@@ -13,8 +13,7 @@ namespace {
 
 // Body B of a pair at the image the pair uses: a ghost already sits at its image position
 // (owner's position + offset_b); an owned B has offset zero.
-const particles::Body& image_of_b(const particles::CandidatePair& pair,
-                                  std::span<const particles::Body> owned,
+const particles::Body& image_of_b(const particles::CandidatePair& pair, std::span<const particles::Body> owned,
                                   std::span<const particles::Ghost> ghosts) {
   return pair.b_is_ghost ? ghosts[static_cast<std::size_t>(pair.index_b)].body
                          : owned[static_cast<std::size_t>(pair.index_b)];
@@ -27,9 +26,10 @@ std::vector<geometry::SubSphere> lab_spheres(const particles::Body& body, int co
   return geometry::to_lab(geometry::multisphere_decomposition(body.shape, own), body.pose);
 }
 
-std::vector<geometry::SignedSeparation> pair_separations(
-    std::span<const particles::CandidatePair> pairs, std::span<const particles::Body> owned,
-    std::span<const particles::Ghost> ghosts, double needed_below) {
+std::vector<geometry::SignedSeparation> pair_separations(std::span<const particles::CandidatePair> pairs,
+                                                         std::span<const particles::Body> owned,
+                                                         std::span<const particles::Ghost> ghosts,
+                                                         double needed_below) {
   std::vector<geometry::SignedSeparation> out(pairs.size());
   const auto n = static_cast<std::ptrdiff_t>(pairs.size());
 #pragma omp parallel for if (n > kParallelMinimumPairs) schedule(dynamic, 16)
@@ -43,11 +43,10 @@ std::vector<geometry::SignedSeparation> pair_separations(
   return out;
 }
 
-std::vector<ConstraintRecord> deepest_point_constraints(
-    std::span<const particles::CandidatePair> pairs,
-    std::span<const geometry::SignedSeparation> separations,
-    std::span<const particles::Body> owned, std::span<const particles::Ghost> ghosts,
-    double threshold) {
+std::vector<ConstraintRecord> deepest_point_constraints(std::span<const particles::CandidatePair> pairs,
+                                                        std::span<const geometry::SignedSeparation> separations,
+                                                        std::span<const particles::Body> owned,
+                                                        std::span<const particles::Ghost> ghosts, double threshold) {
   std::vector<ConstraintRecord> records;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     if (!(separations[k].phi < threshold)) continue;
@@ -59,9 +58,10 @@ std::vector<ConstraintRecord> deepest_point_constraints(
   return records;
 }
 
-std::vector<ConstraintRecord> multisphere_constraints(
-    std::span<const particles::CandidatePair> pairs, std::span<const particles::Body> owned,
-    std::span<const particles::Ghost> ghosts, int count, double search_buffer) {
+std::vector<ConstraintRecord> multisphere_constraints(std::span<const particles::CandidatePair> pairs,
+                                                      std::span<const particles::Body> owned,
+                                                      std::span<const particles::Ghost> ghosts, int count,
+                                                      double search_buffer) {
   std::vector<ConstraintRecord> records;
   for (const particles::CandidatePair& pair : pairs) {
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];

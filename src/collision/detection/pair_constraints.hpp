@@ -19,17 +19,16 @@ namespace relcp::collision {
 // The true shared-normal signed separation of every pair, in pair order, where it may lie below
 // `needed_below`; a pair shown to be farther apart gets a lower bound of at least that
 // (geometry::signed_separation_below, bound_only).
-std::vector<geometry::SignedSeparation> pair_separations(
-    std::span<const particles::CandidatePair> pairs, std::span<const particles::Body> owned,
-    std::span<const particles::Ghost> ghosts, double needed_below);
+std::vector<geometry::SignedSeparation> pair_separations(std::span<const particles::CandidatePair> pairs,
+                                                         std::span<const particles::Body> owned,
+                                                         std::span<const particles::Ghost> ghosts, double needed_below);
 
 // One deepest-point constraint for each pair whose separation is below `threshold`, built from
 // the separations of pair_separations() at the same poses.
-std::vector<ConstraintRecord> deepest_point_constraints(
-    std::span<const particles::CandidatePair> pairs,
-    std::span<const geometry::SignedSeparation> separations,
-    std::span<const particles::Body> owned, std::span<const particles::Ghost> ghosts,
-    double threshold);
+std::vector<ConstraintRecord> deepest_point_constraints(std::span<const particles::CandidatePair> pairs,
+                                                        std::span<const geometry::SignedSeparation> separations,
+                                                        std::span<const particles::Body> owned,
+                                                        std::span<const particles::Ghost> ghosts, double threshold);
 
 // The body's `count` sub-spheres in the lab frame; a sphere is its own decomposition (count 1)
 // whatever the count asked for.
@@ -37,9 +36,10 @@ std::vector<geometry::SubSphere> lab_spheres(const particles::Body& body, int co
 
 // One constraint per pair of sub-spheres (`count` per body) of the two bodies of a pair whose
 // sphere-sphere gap is below `search_buffer`; lever arms to the parent centres.
-std::vector<ConstraintRecord> multisphere_constraints(
-    std::span<const particles::CandidatePair> pairs, std::span<const particles::Body> owned,
-    std::span<const particles::Ghost> ghosts, int count, double search_buffer);
+std::vector<ConstraintRecord> multisphere_constraints(std::span<const particles::CandidatePair> pairs,
+                                                      std::span<const particles::Body> owned,
+                                                      std::span<const particles::Ghost> ghosts, int count,
+                                                      double search_buffer);
 
 // max(0, -min phi) over the separations.
 double largest_overlap(std::span<const geometry::SignedSeparation> separations);

@@ -32,8 +32,7 @@ std::vector<WallContact> wall_contacts(std::span<const particles::Body> owned,
 }
 
 std::vector<ConstraintRecord> deepest_point_wall_constraints(std::span<const WallContact> contacts,
-                                                             std::span<const particles::Body> owned,
-                                                             double threshold) {
+                                                             std::span<const particles::Body> owned, double threshold) {
   std::vector<ConstraintRecord> records;
   for (const WallContact& contact : contacts) {
     if (!(contact.separation.phi < threshold)) continue;
@@ -44,8 +43,8 @@ std::vector<ConstraintRecord> deepest_point_wall_constraints(std::span<const Wal
 }
 
 std::vector<ConstraintRecord> multisphere_wall_constraints(std::span<const particles::Body> owned,
-                                                           std::span<const geometry::HalfSpace> walls,
-                                                           int count, double search_buffer) {
+                                                           std::span<const geometry::HalfSpace> walls, int count,
+                                                           double search_buffer) {
   std::vector<ConstraintRecord> records;
   for (const WallContact& near : wall_contacts(owned, walls, search_buffer)) {
     const particles::Body& body = owned[static_cast<std::size_t>(near.body)];
@@ -56,8 +55,7 @@ std::vector<ConstraintRecord> multisphere_wall_constraints(std::span<const parti
       const geometry::Pose at_centre{spheres[i].centre, Quaternion::Identity()};
       const geometry::SignedSeparation contact =
           geometry::signed_separation(geometry::Sphere{spheres[i].radius}, at_centre, wall);
-      records.push_back(wall_constraint(body.id, near.wall, contact, body.pose.position,
-                                        static_cast<int>(i)));
+      records.push_back(wall_constraint(body.id, near.wall, contact, body.pose.position, static_cast<int>(i)));
     }
   }
   return records;
@@ -74,8 +72,7 @@ double largest_multisphere_wall_overlap(std::span<const particles::Body> owned,
   double overlap = 0.0;
   for (const WallContact& near : wall_contacts(owned, walls, 0.0)) {
     const geometry::HalfSpace& wall = walls[static_cast<std::size_t>(near.wall)];
-    for (const geometry::SubSphere& sphere :
-         lab_spheres(owned[static_cast<std::size_t>(near.body)], count)) {
+    for (const geometry::SubSphere& sphere : lab_spheres(owned[static_cast<std::size_t>(near.body)], count)) {
       overlap = std::max(overlap, sphere.radius - centre_height(sphere.centre, wall));
     }
   }

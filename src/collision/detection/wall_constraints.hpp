@@ -15,8 +15,8 @@
 namespace relcp::collision {
 
 struct WallContact {
-  int body = -1;  // index into the owned bodies
-  int wall = -1;  // index into the walls
+  int body = -1;                          // index into the owned bodies
+  int wall = -1;                          // index into the walls
   geometry::SignedSeparation separation;  // the body's true signed distance to the wall
 };
 
@@ -27,14 +27,13 @@ std::vector<WallContact> wall_contacts(std::span<const particles::Body> owned,
 
 // One deepest-point row per contact with phi < threshold.
 std::vector<ConstraintRecord> deepest_point_wall_constraints(std::span<const WallContact> contacts,
-                                                             std::span<const particles::Body> owned,
-                                                             double threshold);
+                                                             std::span<const particles::Body> owned, double threshold);
 
 // One row per sub-sphere (`count` per body) within `search_buffer` of a wall, lever arm to the
 // parent centre; creation_index = the sub-sphere's index.
 std::vector<ConstraintRecord> multisphere_wall_constraints(std::span<const particles::Body> owned,
-                                                           std::span<const geometry::HalfSpace> walls,
-                                                           int count, double search_buffer);
+                                                           std::span<const geometry::HalfSpace> walls, int count,
+                                                           double search_buffer);
 
 // max(0, -min phi) over the contacts.
 double largest_wall_overlap(std::span<const WallContact> contacts);

@@ -57,17 +57,14 @@ VectorLayout VectorLayout::contiguous(MPI_Comm comm, std::size_t local_size) {
 
 MPI_Comm VectorLayout::comm() const { return impl_ ? impl_->comm : MPI_COMM_NULL; }
 
-std::size_t VectorLayout::local_size() const {
-  return impl_ ? impl_->map->getNodeNumElements() : 0;
-}
+std::size_t VectorLayout::local_size() const { return impl_ ? impl_->map->getNodeNumElements() : 0; }
 
 std::int64_t VectorLayout::global_size() const {
   return impl_ ? static_cast<std::int64_t>(impl_->map->getGlobalNumElements()) : 0;
 }
 
 std::int64_t VectorLayout::global_index(std::size_t local) const {
-  return static_cast<std::int64_t>(
-      impl_->map->getGlobalElement(static_cast<tpetra::LocalOrdinal>(local)));
+  return static_cast<std::int64_t>(impl_->map->getGlobalElement(static_cast<tpetra::LocalOrdinal>(local)));
 }
 
 // ---- DistributedVector -----------------------------------------------------------------------

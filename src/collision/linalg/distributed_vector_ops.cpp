@@ -34,8 +34,7 @@ MPI_Comm comm_of(const DistributedVector& x) { return x.layout().comm(); }
 
 // out_i = op(x_i, y_i).
 template <class Op>
-void transform_pair(const DistributedVector& x, const DistributedVector& y, DistributedVector& out,
-                    Op op) {
+void transform_pair(const DistributedVector& x, const DistributedVector& y, DistributedVector& out, Op op) {
   require_same_size(x, out);
   require_same_size(y, out);
   const double* px = x.local_data();
@@ -75,8 +74,7 @@ void axpby(double a, const DistributedVector& x, double b, DistributedVector& ou
   for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = a * px[i] + b * o[i]; });
 }
 
-void combine(double a, const DistributedVector& x, double b, const DistributedVector& y,
-             DistributedVector& out) {
+void combine(double a, const DistributedVector& x, double b, const DistributedVector& y, DistributedVector& out) {
   transform_pair(x, y, out, [a, b](double xi, double yi) { return a * xi + b * yi; });
 }
 
@@ -88,8 +86,8 @@ void divide(const DistributedVector& x, const DistributedVector& y, DistributedV
   transform_pair(x, y, out, [](double xi, double yi) { return xi / yi; });
 }
 
-void dots(const DistributedVector* const* left, const DistributedVector* const* right,
-          std::size_t count, double* results) {
+void dots(const DistributedVector* const* left, const DistributedVector* const* right, std::size_t count,
+          double* results) {
   if (count == 0) return;
   const std::size_t n = left[0]->local_size();
   for (std::size_t k = 0; k < count; ++k) {
@@ -115,8 +113,7 @@ void dots(const DistributedVector* const* left, const DistributedVector* const* 
   for (std::size_t c = 0; c < chunks; ++c) {
     for (std::size_t k = 0; k < count; ++k) local[k] += partial[c * count + k];
   }
-  MPI_Allreduce(local.data(), results, static_cast<int>(count), MPI_DOUBLE, MPI_SUM,
-                comm_of(*left[0]));
+  MPI_Allreduce(local.data(), results, static_cast<int>(count), MPI_DOUBLE, MPI_SUM, comm_of(*left[0]));
 }
 
 double dot(const DistributedVector& x, const DistributedVector& y) {
@@ -133,8 +130,9 @@ double norm_inf(const DistributedVector& x) {
   double local = 0.0;
   // NaN must survive the reduction: std::max would drop it.
   bool nan = false;
-#pragma omp parallel for schedule(static) reduction(max : local) reduction(|| : nan) \
-    if (x.local_size() > kParallelThreshold)
+#pragma omp parallel for schedule(static) reduction(max                   \
+                                                    : local) reduction(|| \
+                                                                       : nan) if (x.local_size() > kParallelThreshold)
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     const double a = std::abs(px[i]);
     nan = nan || std::isnan(a);
@@ -154,13 +152,11 @@ void project_nonnegative(DistributedVector& out) {
   for_each_entry(out.local_size(), [=](std::size_t i) { o[i] = std::max(o[i], 0.0); });
 }
 
-void projected_step(const DistributedVector& x, double a, const DistributedVector& y,
-                    DistributedVector& out) {
+void projected_step(const DistributedVector& x, double a, const DistributedVector& y, DistributedVector& out) {
   transform_pair(x, y, out, [a](double xi, double yi) { return std::max(0.0, xi - a * yi); });
 }
 
-void projected_gradient(const DistributedVector& z, const DistributedVector& g,
-                        DistributedVector& out) {
+void projected_gradient(const DistributedVector& z, const DistributedVector& g, DistributedVector& out) {
   transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? gi : std::min(gi, 0.0); });
 }
 
@@ -168,20 +164,16 @@ void minimum_map(const DistributedVector& z, const DistributedVector& w, Distrib
   transform_pair(z, w, out, [](double zi, double wi) { return std::min(zi, wi); });
 }
 
-void free_gradient(const DistributedVector& z, const DistributedVector& g,
-                   DistributedVector& out) {
+void free_gradient(const DistributedVector& z, const DistributedVector& g, DistributedVector& out) {
   transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? gi : 0.0; });
 }
 
-void chopped_gradient(const DistributedVector& z, const DistributedVector& g,
-                      DistributedVector& out) {
+void chopped_gradient(const DistributedVector& z, const DistributedVector& g, DistributedVector& out) {
   transform_pair(z, g, out, [](double zi, double gi) { return zi > 0.0 ? 0.0 : std::min(gi, 0.0); });
 }
 
-void reduced_free_gradient(const DistributedVector& z, const DistributedVector& g, double a,
-                           DistributedVector& out) {
-  transform_pair(z, g, out,
-                 [a](double zi, double gi) { return zi > 0.0 ? std::min(zi / a, gi) : 0.0; });
+void reduced_free_gradient(const DistributedVector& z, const DistributedVector& g, double a, DistributedVector& out) {
+  transform_pair(z, g, out, [a](double zi, double gi) { return zi > 0.0 ? std::min(zi / a, gi) : 0.0; });
 }
 
 double max_feasible_step(const DistributedVector& z, const DistributedVector& p) {

@@ -1,9 +1,9 @@
 #pragma once
 // The distributed back end of the projected-gradient solvers: a model of
-// lcp::BoundConstrainedSpace (lcp/projection/mprgp.hpp, which refines lcp/projection/projected_gradient_space.hpp) over Tpetra-backed
-// DistributedVectors and a DistributedLinearOperator, so that the one generic BBPGD / APGD / MPRGP of
-// lcp/projection/projected_gradient.hpp and lcp/projection/mprgp.hpp runs unchanged on distributed problems. Local operations touch only
-// this rank's entries; dot, dots, norm_inf and norm_2 are one MPI_Allreduce each (dots fuses all
+// lcp::BoundConstrainedSpace (lcp/projection/mprgp.hpp, which refines lcp/projection/projected_gradient_space.hpp) over
+// Tpetra-backed DistributedVectors and a DistributedLinearOperator, so that the one generic BBPGD / APGD / MPRGP of
+// lcp/projection/projected_gradient.hpp and lcp/projection/mprgp.hpp runs unchanged on distributed problems. Local
+// operations touch only this rank's entries; dot, dots, norm_inf and norm_2 are one MPI_Allreduce each (dots fuses all
 // its inner products into one). C++20 (the concept); it includes no Trilinos header.
 
 #include <cstddef>
@@ -34,9 +34,7 @@ class TpetraVectorSpace {
   void swap(DistributedVector& a, DistributedVector& b) const { a.swap(b); }
   void fill(double a, DistributedVector& out) const { collision::fill(a, out); }
   void scale(double a, DistributedVector& out) const { collision::scale(a, out); }
-  void axpy(double a, const DistributedVector& x, DistributedVector& out) const {
-    collision::axpy(a, x, out);
-  }
+  void axpy(double a, const DistributedVector& x, DistributedVector& out) const { collision::axpy(a, x, out); }
   void axpby(double a, const DistributedVector& x, double b, DistributedVector& out) const {
     collision::axpby(a, x, b, out);
   }
@@ -45,11 +43,8 @@ class TpetraVectorSpace {
     collision::combine(a, x, b, y, out);
   }
 
-  double dot(const DistributedVector& x, const DistributedVector& y) const {
-    return collision::dot(x, y);
-  }
-  void dots(std::span<const lcp::DotPair<DistributedVector>> pairs,
-            std::span<double> results) const {
+  double dot(const DistributedVector& x, const DistributedVector& y) const { return collision::dot(x, y); }
+  void dots(std::span<const lcp::DotPair<DistributedVector>> pairs, std::span<double> results) const {
     std::vector<const DistributedVector*> left, right;
     left.reserve(pairs.size());
     right.reserve(pairs.size());
@@ -65,22 +60,18 @@ class TpetraVectorSpace {
   std::span<double> local_values(DistributedVector& v) const { return {v.local_data(), v.local_size()}; }
 
   void project_nonnegative(DistributedVector& out) const { collision::project_nonnegative(out); }
-  void projected_step(const DistributedVector& x, double a, const DistributedVector& y,
-                      DistributedVector& out) const {
+  void projected_step(const DistributedVector& x, double a, const DistributedVector& y, DistributedVector& out) const {
     collision::projected_step(x, a, y, out);
   }
-  void projected_gradient(const DistributedVector& z, const DistributedVector& g,
-                          DistributedVector& out) const {
+  void projected_gradient(const DistributedVector& z, const DistributedVector& g, DistributedVector& out) const {
     collision::projected_gradient(z, g, out);
   }
 
   // The kernels of lcp::BoundConstrainedSpace (MPRGP).
-  void free_gradient(const DistributedVector& z, const DistributedVector& g,
-                     DistributedVector& out) const {
+  void free_gradient(const DistributedVector& z, const DistributedVector& g, DistributedVector& out) const {
     collision::free_gradient(z, g, out);
   }
-  void chopped_gradient(const DistributedVector& z, const DistributedVector& g,
-                        DistributedVector& out) const {
+  void chopped_gradient(const DistributedVector& z, const DistributedVector& g, DistributedVector& out) const {
     collision::chopped_gradient(z, g, out);
   }
   void reduced_free_gradient(const DistributedVector& z, const DistributedVector& g, double a,

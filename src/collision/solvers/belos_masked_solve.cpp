@@ -22,16 +22,15 @@ using SolverManager = Belos::SolverManager<double, tpetra::MultiVector, tpetra::
 // B = P_A (A + mu I) P_A + P_F, applied matrix-free.
 class MaskedOperator final : public tpetra::Operator {
  public:
-  MaskedOperator(Teuchos::RCP<const tpetra::Operator> A, const std::vector<unsigned char>& active,
-                 double shift)
+  MaskedOperator(Teuchos::RCP<const tpetra::Operator> A, const std::vector<unsigned char>& active, double shift)
       : A_(std::move(A)), active_(active), shift_(shift) {}
 
   Teuchos::RCP<const tpetra::Map> getDomainMap() const override { return A_->getDomainMap(); }
   Teuchos::RCP<const tpetra::Map> getRangeMap() const override { return A_->getRangeMap(); }
   bool hasTransposeApply() const override { return true; }  // B is symmetric
 
-  void apply(const tpetra::MultiVector& X, tpetra::MultiVector& Y, Teuchos::ETransp,
-             double alpha, double beta) const override {
+  void apply(const tpetra::MultiVector& X, tpetra::MultiVector& Y, Teuchos::ETransp, double alpha,
+             double beta) const override {
     const std::size_t n = X.getLocalLength();
     const std::size_t columns = X.getNumVectors();
     if (masked_.is_null() || masked_->getNumVectors() != columns) {
@@ -66,33 +65,27 @@ class MaskedOperator final : public tpetra::Operator {
   mutable int applications_ = 0;
 };
 
-Teuchos::RCP<SolverManager> make_solver(const Teuchos::RCP<LinearProblem>& problem,
-                                        const KrylovSettings& settings) {
+Teuchos::RCP<SolverManager> make_solver(const Teuchos::RCP<LinearProblem>& problem, const KrylovSettings& settings) {
   auto parameters = Teuchos::rcp(new Teuchos::ParameterList());
   parameters->set("Convergence Tolerance", settings.relative_tolerance);
   parameters->set("Maximum Iterations", settings.max_iterations);
   parameters->set("Verbosity", 0);
-  parameters->set("Output Stream",
-                  Teuchos::RCP<std::ostream>(Teuchos::rcp(new Teuchos::oblackholestream())));
+  parameters->set("Output Stream", Teuchos::RCP<std::ostream>(Teuchos::rcp(new Teuchos::oblackholestream())));
   if (settings.method == KrylovMethod::cg) {
     // A_AA of a contact problem may be singular: report non-convergence instead of throwing.
     parameters->set("Assert Positive Definiteness", false);
     return Teuchos::rcp(
-        new Belos::PseudoBlockCGSolMgr<double, tpetra::MultiVector, tpetra::Operator>(
-            problem, parameters));
+        new Belos::PseudoBlockCGSolMgr<double, tpetra::MultiVector, tpetra::Operator>(problem, parameters));
   }
   parameters->set("Num Blocks", std::min(settings.max_iterations, 50));
   return Teuchos::rcp(
-      new Belos::PseudoBlockGmresSolMgr<double, tpetra::MultiVector, tpetra::Operator>(
-          problem, parameters));
+      new Belos::PseudoBlockGmresSolMgr<double, tpetra::MultiVector, tpetra::Operator>(problem, parameters));
 }
 
 }  // namespace
 
-KrylovOutcome solve_masked_system(const DistributedLinearOperator& A,
-                                  const std::vector<unsigned char>& active,
-                                  const DistributedVector& b, DistributedVector& x,
-                                  const KrylovSettings& settings) {
+KrylovOutcome solve_masked_system(const DistributedLinearOperator& A, const std::vector<unsigned char>& active,
+                                  const DistributedVector& b, DistributedVector& x, const KrylovSettings& settings) {
   if (active.size() != b.local_size() || x.local_size() != b.local_size()) {
     throw std::invalid_argument("solve_masked_system: mask, b and x differ in local size");
   }

@@ -34,9 +34,7 @@ struct KrylovOutcome {
 // zero) and the Belos iterate on return, converged or not. A Belos failure (breakdown on a
 // singular A_AA) is reported as not converged, never thrown; std::invalid_argument when the
 // mask, b and x differ in local size or settings.shift is negative or not finite.
-KrylovOutcome solve_masked_system(const DistributedLinearOperator& A,
-                                  const std::vector<unsigned char>& active,
-                                  const DistributedVector& b, DistributedVector& x,
-                                  const KrylovSettings& settings);
+KrylovOutcome solve_masked_system(const DistributedLinearOperator& A, const std::vector<unsigned char>& active,
+                                  const DistributedVector& b, DistributedVector& x, const KrylovSettings& settings);
 
 }  // namespace relcp::collision

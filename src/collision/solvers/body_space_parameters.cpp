@@ -13,9 +13,15 @@ AlmFactorization factorization_named(const std::string& name) {
 
 const std::vector<SolverParameterSpec>& BodySpaceParameters::scenario_keys() {
   static const std::vector<SolverParameterSpec> keys{
-      {"alm_penalty", SolverParameterKind::positive_number, {}, {},
+      {"alm_penalty",
+       SolverParameterKind::positive_number,
+       {},
+       {},
        "alm: the augmented Lagrangian's starting penalty times lambda_max(A) (1e6)"},
-      {"alm_factorization", SolverParameterKind::choice, {"auto", "gathered", "distributed"}, "alm factorization",
+      {"alm_factorization",
+       SolverParameterKind::choice,
+       {"auto", "gathered", "distributed"},
+       "alm factorization",
        "alm, ip: where the Newton matrices are factorized (auto, gathered, distributed)"},
   };
   return keys;

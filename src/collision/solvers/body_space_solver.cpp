@@ -32,9 +32,12 @@ bool gathers(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
   int ranks = 1;
   MPI_Comm_size(comm, &ranks);
   switch (where) {
-    case AlmFactorization::gathered: return true;
-    case AlmFactorization::distributed: return false;
-    case AlmFactorization::automatic: break;
+    case AlmFactorization::gathered:
+      return true;
+    case AlmFactorization::distributed:
+      return false;
+    case AlmFactorization::automatic:
+      break;
   }
   return ranks == 1 || rows <= kAlmGatherRows;
 }
@@ -43,8 +46,8 @@ bool gathers(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
 // alone with the LCP gathered there (CHOLMOD), the other ranks waiting for its outcome.
 class MethodRun {
  public:
-  MethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
-            bool gathered, const BodySpaceMethodFactory& make_method)
+  MethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma, bool gathered,
+            const BodySpaceMethodFactory& make_method)
       : comm_(c.layout().comm()), gathered_(gathered) {
     if (!gathered_) {
       method_ = make_method(make_distributed_body_space(contact), local_values(c), local_values(gamma));
@@ -82,9 +85,8 @@ class MethodRun {
 };
 
 template <class Residual>
-DistributedSolverResult run(const Residual& residual, const ContactOperator& contact,
-                            const DistributedLcp& problem, const DistributedSolverOptions& options,
-                            AlmFactorization factorization, int default_limit,
+DistributedSolverResult run(const Residual& residual, const ContactOperator& contact, const DistributedLcp& problem,
+                            const DistributedSolverOptions& options, AlmFactorization factorization, int default_limit,
                             const BodySpaceMethodFactory& make_method) {
   const Stopwatch clock;
   DistributedSolverResult result;
@@ -103,8 +105,7 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   // Built only when there is work (the residual is the same on every rank).
   std::unique_ptr<MethodRun> method;
   if (result.residual > options.tolerance) {
-    const bool gathered =
-        gathers(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
+    const bool gathered = gathers(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
     method = std::make_unique<MethodRun>(contact, problem.c, gamma, gathered, make_method);
   }
 
@@ -144,15 +145,13 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
 
 }  // namespace
 
-DistributedSolverResult solve_in_body_space(const DistributedLcp& problem,
-                                            const DistributedSolverOptions& options,
-                                            AlmFactorization factorization, int default_limit,
-                                            const char* name, const BodySpaceMethodFactory& make_method) {
+DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,
+                                            AlmFactorization factorization, int default_limit, const char* name,
+                                            const BodySpaceMethodFactory& make_method) {
   validate_problem(problem, options);
   const auto* contact = dynamic_cast<const ContactOperator*>(&problem.A);
   if (contact == nullptr) {
-    throw std::invalid_argument(std::string(name) +
-                                ": the operator must be a ContactOperator (it needs J and M)");
+    throw std::invalid_argument(std::string(name) + ": the operator must be a ContactOperator (it needs J and M)");
   }
   return with_residual(options, [&](const auto& residual) {
     return run(residual, *contact, problem, options, factorization, default_limit, make_method);

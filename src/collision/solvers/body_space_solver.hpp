@@ -24,9 +24,8 @@ using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
 
 // Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
 // and M); `name` goes into that message.
-DistributedSolverResult solve_in_body_space(const DistributedLcp& problem,
-                                            const DistributedSolverOptions& options,
-                                            AlmFactorization factorization, int default_limit,
-                                            const char* name, const BodySpaceMethodFactory& make_method);
+DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,
+                                            AlmFactorization factorization, int default_limit, const char* name,
+                                            const BodySpaceMethodFactory& make_method);
 
 }  // namespace relcp::collision

@@ -32,8 +32,8 @@ double max_difference(const DistributedVector& a, const DistributedVector& b) {
 }
 
 // ||gamma - P_K(gamma - (g + s))||_inf with s = s(g), the natural map of the exact problem.
-double coulomb_natural_map(const lcp::FrictionCones& cones, const DistributedVector& gamma,
-                           const DistributedVector& g, const DistributedVector& s, DistributedVector& work) {
+double coulomb_natural_map(const lcp::FrictionCones& cones, const DistributedVector& gamma, const DistributedVector& g,
+                           const DistributedVector& s, DistributedVector& work) {
   combine(1.0, g, 1.0, s, work);
   combine(1.0, gamma, -1.0, work, work);
   cones.project({work.local_data(), work.local_size()});
@@ -74,8 +74,8 @@ CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, c
     de_saxce_shift(cones, g, s_next);
     out.last_change = max_difference(s_next, s);
     out.coulomb_residual = coulomb_natural_map(cones, out.result.gamma, g, s_next, work);
-    spdlog::debug("coulomb fixed point pass {}: {} {} iterations ({}), s changed by {:.3e}, Coulomb residual {:.3e}",
-                  k, ccp_solver.name(), out.result.iterations, lcp::to_string(out.result.status), out.last_change,
+    spdlog::debug("coulomb fixed point pass {}: {} {} iterations ({}), s changed by {:.3e}, Coulomb residual {:.3e}", k,
+                  ccp_solver.name(), out.result.iterations, lcp::to_string(out.result.status), out.last_change,
                   out.coulomb_residual);
     s.swap(s_next);
     combine(1.0, problem.c, 1.0, s, shifted);

@@ -8,8 +8,9 @@
 // until the exact problem's natural map ||gamma - P_K(gamma - (g + s(g)))||_inf is within the
 // tolerance (length units, like c). It is not a contraction in general: on a pile with many
 // sliding contacts it can stall above a tight tolerance (docs/friction.md). After
-// max_ccp_solves, or once three passes have not lowered the residual by 10 %, it falls back to the CCP of the unshifted problem (the relaxed model) for this
-// LCP, warm-started from the last forces: its gaps stay open, where a stalled s may overlap.
+// max_ccp_solves, or once three passes have not lowered the residual by 10 %, it falls back to the CCP of the unshifted
+// problem (the relaxed model) for this LCP, warm-started from the last forces: its gaps stay open, where a stalled s
+// may overlap.
 
 #include "collision/solvers/distributed_solver.hpp"
 #include "lcp/friction/friction_cone.hpp"
@@ -21,9 +22,9 @@ struct CoulombSolve {
                                    // natural_residual is the CCP's
   int ccp_solves = 0;
   bool fixed_point_converged = false;
-  bool fell_back_to_ccp = false;   // the fixed point stalled: result is the relaxed model's
-  double last_change = 0.0;        // ||s_new - s||_inf of the last pass
-  double coulomb_residual = 0.0;   // ||gamma - P_K(gamma - (g + s(g)))||_inf, s(g) = mu ||g_t||
+  bool fell_back_to_ccp = false;  // the fixed point stalled: result is the relaxed model's
+  double last_change = 0.0;       // ||s_new - s||_inf of the last pass
+  double coulomb_residual = 0.0;  // ||gamma - P_K(gamma - (g + s(g)))||_inf, s(g) = mu ||g_t||
 };
 
 // Collective. `options.cones` must be set; options.tolerance ends both the CCP solves and the

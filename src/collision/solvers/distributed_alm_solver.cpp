@@ -16,8 +16,8 @@ DistributedSolverResult DistributedAlmSolver::solve(const DistributedLcp& proble
   const double penalty = parameters_.penalty;
   return solve_in_body_space(problem, options, parameters_.factorization, kDefaultAlmNewtonSteps, "alm",
                              [penalty](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
-                               return std::make_unique<BodySpaceAugmentedLagrangian>(
-                                   std::move(space), std::move(c), std::move(gamma0), penalty);
+                               return std::make_unique<BodySpaceAugmentedLagrangian>(std::move(space), std::move(c),
+                                                                                     std::move(gamma0), penalty);
                              });
 }
 

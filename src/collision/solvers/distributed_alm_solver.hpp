@@ -29,8 +29,7 @@ class DistributedAlmSolver final : public DistributedLcpSolver {
  public:
   explicit DistributedAlmSolver(BodySpaceParameters parameters = {}) : parameters_(parameters) {}
   std::string_view name() const override { return "alm"; }
-  DistributedSolverResult solve(const DistributedLcp& problem,
-                                const DistributedSolverOptions& options) const override;
+  DistributedSolverResult solve(const DistributedLcp& problem, const DistributedSolverOptions& options) const override;
 
  private:
   BodySpaceParameters parameters_;

@@ -8,8 +8,8 @@
 
 namespace relcp::collision {
 
-DistributedAutoSolver::DistributedAutoSolver(BodySpaceParameters body_space, int hard_iterations,
-                                             int max_alm_ranks, std::int64_t interior_point_rows)
+DistributedAutoSolver::DistributedAutoSolver(BodySpaceParameters body_space, int hard_iterations, int max_alm_ranks,
+                                             std::int64_t interior_point_rows)
     : hard_iterations_(hard_iterations),
       max_alm_ranks_(max_alm_ranks),
       interior_point_rows_(interior_point_rows),

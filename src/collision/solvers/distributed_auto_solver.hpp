@@ -42,8 +42,7 @@ class DistributedAutoSolver final : public DistributedLcpSolver {
   std::string_view name() const override { return "auto"; }
   // The solver the last solve used in the end: "apgd", "alm" or "ip".
   std::string_view last_choice() const { return last_choice_; }
-  DistributedSolverResult solve(const DistributedLcp& problem,
-                                const DistributedSolverOptions& options) const override;
+  DistributedSolverResult solve(const DistributedLcp& problem, const DistributedSolverOptions& options) const override;
 
  private:
   DistributedSolverResult solve_by_newton(const DistributedLcpSolver& newton, const DistributedLcp& problem,

@@ -58,16 +58,14 @@ lcp::GradientOutcome solve_if_supported(const Algorithm& algorithm, const Space&
 // iterate is w = S^-1 gamma while the solver runs and gamma again on return.
 template <class MakeAlgorithm, class Residual>
 DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residual& residual,
-                                        const DistributedLcp& problem,
-                                        const DistributedSolverOptions& options) {
+                                        const DistributedLcp& problem, const DistributedSolverOptions& options) {
   const Stopwatch clock;
   validate_problem(problem, options);
   DistributedSolverResult result;
   result.gamma = starting_point(problem, options);
   const CountingOperator counted(problem.A);
-  const lcp::GradientLimits limits{
-      .max_iterations = iteration_limit(options, kDefaultDistributedGradientIterations),
-      .relative_tolerance = 0.0};
+  const lcp::GradientLimits limits{.max_iterations = iteration_limit(options, kDefaultDistributedGradientIterations),
+                                   .relative_tolerance = 0.0};
   const lcp::MeritWithinTolerance stop{options.tolerance};
   HistoryRecorder recorder(options.record_history ? &result.history : nullptr);
   lcp::GradientOutcome outcome;
@@ -79,12 +77,10 @@ DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residua
     JacobiResidualScratch scratch(problem.c.layout());
     const TpetraVectorSpace space(scaled, scaled_c);
     divide(result.gamma, s, result.gamma);
-    outcome = make(JacobiResidual<Residual>(residual, s, scratch))
-                  .solve(space, result.gamma, limits, stop, recorder);
+    outcome = make(JacobiResidual<Residual>(residual, s, scratch)).solve(space, result.gamma, limits, stop, recorder);
     multiply(s, result.gamma, result.gamma);
   } else if (options.cones != nullptr) {
-    const lcp::ConeConstrainedSpace<TpetraVectorSpace> space(TpetraVectorSpace(counted, problem.c),
-                                                             *options.cones);
+    const lcp::ConeConstrainedSpace<TpetraVectorSpace> space(TpetraVectorSpace(counted, problem.c), *options.cones);
     outcome = solve_if_supported(make(residual), space, result.gamma, limits, stop, recorder);
   } else {
     const TpetraVectorSpace space(counted, problem.c);
@@ -93,9 +89,9 @@ DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residua
   result.status = status_of(outcome.stop);
   result.iterations = outcome.iterations;
   result.residual = outcome.merit;
-  result.natural_residual = options.cones != nullptr
-                                ? cone_natural_residual(DistributedLcp{counted, problem.c}, *options.cones, result.gamma)
-                                : natural_residual(DistributedLcp{counted, problem.c}, result.gamma);
+  result.natural_residual =
+      options.cones != nullptr ? cone_natural_residual(DistributedLcp{counted, problem.c}, *options.cones, result.gamma)
+                               : natural_residual(DistributedLcp{counted, problem.c}, result.gamma);
   result.operator_applications = counted.applications();
   result.seconds = clock.seconds();
   return result;
@@ -103,28 +99,24 @@ DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residua
 
 }  // namespace
 
-DistributedSolverResult DistributedBbpgdSolver::solve(
-    const DistributedLcp& problem, const DistributedSolverOptions& options) const {
+DistributedSolverResult DistributedBbpgdSolver::solve(const DistributedLcp& problem,
+                                                      const DistributedSolverOptions& options) const {
   return with_residual(options, [&](auto residual) {
-    const auto make = [](auto r) {
-      return lcp::BarzilaiBorweinGradient<decltype(r)>(std::move(r));
-    };
+    const auto make = [](auto r) { return lcp::BarzilaiBorweinGradient<decltype(r)>(std::move(r)); };
     return run_distributed(make, residual, problem, options);
   });
 }
 
-DistributedSolverResult DistributedApgdSolver::solve(
-    const DistributedLcp& problem, const DistributedSolverOptions& options) const {
+DistributedSolverResult DistributedApgdSolver::solve(const DistributedLcp& problem,
+                                                     const DistributedSolverOptions& options) const {
   return with_residual(options, [&](auto residual) {
-    const auto make = [](auto r) {
-      return lcp::AcceleratedProjectedGradient<decltype(r)>(std::move(r));
-    };
+    const auto make = [](auto r) { return lcp::AcceleratedProjectedGradient<decltype(r)>(std::move(r)); };
     return run_distributed(make, residual, problem, options);
   });
 }
 
-DistributedSolverResult DistributedMprgpSolver::solve(
-    const DistributedLcp& problem, const DistributedSolverOptions& options) const {
+DistributedSolverResult DistributedMprgpSolver::solve(const DistributedLcp& problem,
+                                                      const DistributedSolverOptions& options) const {
   return with_residual(options, [&](auto residual) {
     const auto make = [](auto r) { return lcp::Mprgp<decltype(r)>(std::move(r)); };
     return run_distributed(make, residual, problem, options);

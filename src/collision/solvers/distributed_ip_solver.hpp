@@ -15,8 +15,7 @@ class DistributedIpSolver final : public DistributedLcpSolver {
  public:
   explicit DistributedIpSolver(BodySpaceParameters parameters = {}) : parameters_(parameters) {}
   std::string_view name() const override { return "ip"; }
-  DistributedSolverResult solve(const DistributedLcp& problem,
-                                const DistributedSolverOptions& options) const override;
+  DistributedSolverResult solve(const DistributedLcp& problem, const DistributedSolverOptions& options) const override;
 
  private:
   BodySpaceParameters parameters_;

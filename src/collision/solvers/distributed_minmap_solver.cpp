@@ -33,14 +33,13 @@ constexpr double kRetryMinStep = 1.0 / 1024.0;
 // The iterate, its w = A gamma + c, and the pieces of one linearization.
 struct NewtonState {
   explicit NewtonState(const VectorLayout& layout)
-      : w(layout), H(layout), gradient(layout), rhs(layout), dz(layout), work(layout),
-        trial(layout), trial_w(layout) {}
+      : w(layout), H(layout), gradient(layout), rhs(layout), dz(layout), work(layout), trial(layout), trial_w(layout) {}
   DistributedVector w, H, gradient, rhs, dz, work, trial, trial_w;
   std::vector<unsigned char> active;
 };
 
-void residual_of(const DistributedLinearOperator& A, const DistributedVector& c,
-                 const DistributedVector& z, DistributedVector& w) {
+void residual_of(const DistributedLinearOperator& A, const DistributedVector& c, const DistributedVector& z,
+                 DistributedVector& w) {
   A.apply(z, w);
   axpy(1.0, c, w);
 }
@@ -82,9 +81,8 @@ void newton_rhs(const DistributedLinearOperator& A, NewtonState& s) {
 // Projected Armijo search (lcp/newton/projected_line_search.hpp, distributed) along s.dz from z, whose
 // merit is theta and directional derivative slope < 0; tau halves from 1 down to min_step. On
 // success s.trial holds the new iterate and s.trial_w its w.
-bool projected_armijo(const DistributedLinearOperator& A, const DistributedVector& c,
-                      const DistributedVector& z, double theta, double slope, double min_step,
-                      NewtonState& s) {
+bool projected_armijo(const DistributedLinearOperator& A, const DistributedVector& c, const DistributedVector& z,
+                      double theta, double slope, double min_step, NewtonState& s) {
   for (double tau = 1.0; tau >= min_step; tau *= kStepReduction) {
     combine(1.0, z, tau, s.dz, s.trial);
     project_nonnegative(s.trial);
@@ -115,7 +113,7 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
   NewtonState s(z.layout());
   residual_of(A, problem.c, z, s.w);
   int krylov_applications = 0;
-  double scale = 0.0;           // H_A^T A H_A / H_A^T H_A, the last one defined
+  double scale = 0.0;            // H_A^T A H_A / H_A^T H_A, the last one defined
   double initial_H_norm = -1.0;  // ||H_0||_2
   double previous_shift = 0.0;   // mu of the last step, 0 after a steepest-descent step
 
@@ -156,10 +154,9 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
     // Levenberg-Marquardt shift mu = max(kappa scale min(1, ||H|| / ||H_0||), mu_prev / 10), mu_prev
     // the shift of the previous accepted step: bounded directions on a singular A_AA, and mu -> 0
     // with the residual, so the local rate of Newton's method is kept.
-    double shift = std::max(parameters.regularization * scale *
-                                (initial_H_norm > 0.0 ? std::min(1.0, H_norm / initial_H_norm)
-                                                      : 1.0),
-                            previous_shift / kShiftIncrease);
+    double shift = std::max(
+        parameters.regularization * scale * (initial_H_norm > 0.0 ? std::min(1.0, H_norm / initial_H_norm) : 1.0),
+        previous_shift / kShiftIncrease);
     // A failed step (non-finite or non-descent direction, or no Armijo step) is retried with a
     // larger shift, mu <- max(10 mu, 1e-4 scale), up to kMaxShiftRetries times.
     bool accepted = false;
@@ -170,10 +167,9 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
         shift = std::max(kShiftIncrease * shift, kFirstRetryShift * scale);
       }
       fill(0.0, s.dz);
-      const KrylovSettings krylov{
-          parameters.krylov,
-          std::min(1.0, lcp::inexact_newton_tolerance(H_norm) * H_norm / rhs_norm),
-          parameters.krylov_max_iterations, shift};
+      const KrylovSettings krylov{parameters.krylov,
+                                  std::min(1.0, lcp::inexact_newton_tolerance(H_norm) * H_norm / rhs_norm),
+                                  parameters.krylov_max_iterations, shift};
       const KrylovOutcome solve = solve_masked_system(A, s.active, s.rhs, s.dz, krylov);
       result.krylov_iterations += solve.iterations;
       krylov_applications += solve.applications;
@@ -219,11 +215,10 @@ DistributedSolverResult run_minmap(const Residual& residual, const DistributedLc
 
 }  // namespace
 
-DistributedSolverResult DistributedMinMapSolver::solve(
-    const DistributedLcp& problem, const DistributedSolverOptions& options) const {
-  return with_residual(options, [&](const auto& residual) {
-    return run_minmap(residual, problem, options, parameters_);
-  });
+DistributedSolverResult DistributedMinMapSolver::solve(const DistributedLcp& problem,
+                                                       const DistributedSolverOptions& options) const {
+  return with_residual(options,
+                       [&](const auto& residual) { return run_minmap(residual, problem, options, parameters_); });
 }
 
 }  // namespace relcp::collision

@@ -39,8 +39,7 @@ class DistributedMinMapSolver final : public DistributedLcpSolver {
  public:
   explicit DistributedMinMapSolver(MinMapParameters parameters = {}) : parameters_(parameters) {}
   std::string_view name() const override { return "minmap"; }
-  DistributedSolverResult solve(const DistributedLcp& problem,
-                                const DistributedSolverOptions& options) const override;
+  DistributedSolverResult solve(const DistributedLcp& problem, const DistributedSolverOptions& options) const override;
 
  private:
   MinMapParameters parameters_;

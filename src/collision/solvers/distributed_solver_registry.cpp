@@ -27,21 +27,41 @@ std::unique_ptr<DistributedLcpSolver> make_with(const SolverParameterValues& val
 
 std::vector<DistributedSolverEntry>& table() {
   static std::vector<DistributedSolverEntry> entries{
-      {"auto", "apgd, or alm / ip once apgd finds the network hard (the default)",
-       {.friction_cones = true}, BodySpaceParameters::scenario_keys,
+      {"auto",
+       "apgd, or alm / ip once apgd finds the network hard (the default)",
+       {.friction_cones = true},
+       BodySpaceParameters::scenario_keys,
        make_with<DistributedAutoSolver, BodySpaceParameters>},
-      {"bbpgd", "projected Barzilai-Borwein gradient", {.friction_cones = true, .jacobi_scaling = true}, nullptr,
+      {"bbpgd",
+       "projected Barzilai-Borwein gradient",
+       {.friction_cones = true, .jacobi_scaling = true},
+       nullptr,
        make_plain<DistributedBbpgdSolver>},
-      {"apgd", "accelerated projected gradient (Nesterov, with restarts)",
-       {.friction_cones = true, .jacobi_scaling = true}, nullptr, make_plain<DistributedApgdSolver>},
-      {"mprgp", "Dostal's MPRGP: conjugate gradients on the free set", {.jacobi_scaling = true}, nullptr,
+      {"apgd",
+       "accelerated projected gradient (Nesterov, with restarts)",
+       {.friction_cones = true, .jacobi_scaling = true},
+       nullptr,
+       make_plain<DistributedApgdSolver>},
+      {"mprgp",
+       "Dostal's MPRGP: conjugate gradients on the free set",
+       {.jacobi_scaling = true},
+       nullptr,
        make_plain<DistributedMprgpSolver>},
-      {"minmap", "minimum-map Newton with Belos Krylov solves of the reduced systems", {},
-       MinMapParameters::scenario_keys, make_with<DistributedMinMapSolver, MinMapParameters>},
-      {"alm", "augmented Lagrangian in the bodies' velocities, sparse Cholesky (gathered or MUMPS)", {},
-       BodySpaceParameters::scenario_keys, make_with<DistributedAlmSolver, BodySpaceParameters>},
-      {"ip", "Mehrotra's primal-dual interior point on alm's body-space Newton systems", {},
-       BodySpaceParameters::scenario_keys, make_with<DistributedIpSolver, BodySpaceParameters>},
+      {"minmap",
+       "minimum-map Newton with Belos Krylov solves of the reduced systems",
+       {},
+       MinMapParameters::scenario_keys,
+       make_with<DistributedMinMapSolver, MinMapParameters>},
+      {"alm",
+       "augmented Lagrangian in the bodies' velocities, sparse Cholesky (gathered or MUMPS)",
+       {},
+       BodySpaceParameters::scenario_keys,
+       make_with<DistributedAlmSolver, BodySpaceParameters>},
+      {"ip",
+       "Mehrotra's primal-dual interior point on alm's body-space Newton systems",
+       {},
+       BodySpaceParameters::scenario_keys,
+       make_with<DistributedIpSolver, BodySpaceParameters>},
   };
   return entries;
 }
@@ -65,8 +85,8 @@ const DistributedSolverEntry& distributed_solver(std::string_view name) {
   for (const DistributedSolverEntry& entry : table()) {
     if (entry.name == name) return entry;
   }
-  throw InputError("solver", "unknown distributed solver '" + std::string(name) + "' (known: " +
-                                 listed(distributed_solver_names()) + ")");
+  throw InputError("solver", "unknown distributed solver '" + std::string(name) +
+                                 "' (known: " + listed(distributed_solver_names()) + ")");
 }
 
 std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view name,

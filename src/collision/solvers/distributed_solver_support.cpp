@@ -15,12 +15,10 @@ void validate_problem(const DistributedLcp& problem, const DistributedSolverOpti
   // A mismatch on one rank must stop every rank, or the others would wait in a reduction.
   const std::size_t n = problem.A.layout().local_size();
   const bool jacobi = options.preconditioner == DistributedPreconditioner::jacobi;
-  const bool diagonal_mismatch =
-      jacobi && options.diagonal != nullptr && options.diagonal->local_size() != n;
+  const bool diagonal_mismatch = jacobi && options.diagonal != nullptr && options.diagonal->local_size() != n;
   const bool cones_mismatch = options.cones != nullptr && options.cones->rows() != n;
   const int mismatch = problem.c.local_size() != n || cones_mismatch ||
-                       (options.warm_start != nullptr && options.warm_start->local_size() != n) ||
-                       diagonal_mismatch;
+                       (options.warm_start != nullptr && options.warm_start->local_size() != n) || diagonal_mismatch;
   int any_mismatch = 0;
   MPI_Allreduce(&mismatch, &any_mismatch, 1, MPI_INT, MPI_MAX, problem.A.layout().comm());
   if (any_mismatch != 0) {
@@ -42,8 +40,7 @@ void validate_problem(const DistributedLcp& problem, const DistributedSolverOpti
   }
 }
 
-DistributedVector starting_point(const DistributedLcp& problem,
-                                 const DistributedSolverOptions& options) {
+DistributedVector starting_point(const DistributedLcp& problem, const DistributedSolverOptions& options) {
   if (options.warm_start == nullptr) return DistributedVector(problem.c.layout());
   DistributedVector start = DistributedVector(problem.c.layout());
   copy(*options.warm_start, start);

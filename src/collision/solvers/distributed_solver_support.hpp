@@ -18,8 +18,7 @@ void validate_problem(const DistributedLcp& problem, const DistributedSolverOpti
 
 // max(0, warm start), or zero. Collective: throws InputError ("warm_start") on every rank when
 // some rank's warm start has a non-finite entry.
-DistributedVector starting_point(const DistributedLcp& problem,
-                                 const DistributedSolverOptions& options);
+DistributedVector starting_point(const DistributedLcp& problem, const DistributedSolverOptions& options);
 
 int iteration_limit(const DistributedSolverOptions& options, int solver_default);
 

@@ -14,8 +14,7 @@ DistributedVector jacobi_scaling(const DistributedVector& diagonal) {
   return s;
 }
 
-JacobiScaledOperator::JacobiScaledOperator(const DistributedLinearOperator& inner,
-                                           const DistributedVector& s)
+JacobiScaledOperator::JacobiScaledOperator(const DistributedLinearOperator& inner, const DistributedVector& s)
     : inner_(inner), s_(s), scaled_x_(s.layout()) {}
 
 void JacobiScaledOperator::apply(const DistributedVector& x, DistributedVector& y) const {

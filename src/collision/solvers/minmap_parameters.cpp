@@ -4,11 +4,20 @@ namespace relcp::collision {
 
 const std::vector<SolverParameterSpec>& MinMapParameters::scenario_keys() {
   static const std::vector<SolverParameterSpec> keys{
-      {"minmap_krylov", SolverParameterKind::choice, {"cg", "gmres"}, "Krylov method",
+      {"minmap_krylov",
+       SolverParameterKind::choice,
+       {"cg", "gmres"},
+       "Krylov method",
        "minmap: Belos method of the reduced Newton systems (cg, gmres)"},
-      {"minmap_krylov_iterations", SolverParameterKind::count, {}, {},
+      {"minmap_krylov_iterations",
+       SolverParameterKind::count,
+       {},
+       {},
        "minmap: Krylov iterations per Newton step at most (300)"},
-      {"minmap_regularization", SolverParameterKind::non_negative_number, {}, {},
+      {"minmap_regularization",
+       SolverParameterKind::non_negative_number,
+       {},
+       {},
        "minmap: kappa of the Levenberg-Marquardt shift; 0: plain Newton until a step fails (1e-4)"},
   };
   return keys;

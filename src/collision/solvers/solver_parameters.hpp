@@ -24,7 +24,7 @@ struct SolverParameterSpec {
   std::string_view key;  // in the scenario's collision section
   SolverParameterKind kind;
   std::vector<std::string_view> choices = {};  // choice only
-  std::string_view choice_label = {};               // choice only: "unknown <label> 'x'"
+  std::string_view choice_label = {};          // choice only: "unknown <label> 'x'"
   std::string_view help = {};
 };
 

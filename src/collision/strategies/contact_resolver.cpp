@@ -35,9 +35,8 @@ std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
 // Appends `rows` with their constant terms c = phi(C_j) - dt d^T dU_{j-1}, the pull-back to the
 // contact-free motion; the old rows keep theirs. A tangent row has no gap to pull back: its c is
 // dt d^T V, the free motion's tangential slip, as in the first LCP.
-void append_rows(DistributedConstraintMatrix& matrix, DistributedVector& constant,
-                 std::vector<ConstraintRecord> rows, const DistributedVector& delta_velocity,
-                 const DistributedVector& free_velocity, double dt) {
+void append_rows(DistributedConstraintMatrix& matrix, DistributedVector& constant, std::vector<ConstraintRecord> rows,
+                 const DistributedVector& delta_velocity, const DistributedVector& free_velocity, double dt) {
   const bool tangents = std::any_of(rows.begin(), rows.end(), [](const ConstraintRecord& r) { return !r.is_normal(); });
   matrix.append(std::move(rows));
   DistributedVector minus_delta = delta_velocity.clone();
@@ -154,10 +153,11 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     const std::int64_t new_rows =
         timed(assembly, [&] { return sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size())); });
     if (store.rank() == 0) {
-      spdlog::debug("{} iteration {}: {} rows, {} {} iterations, W = {:.12e}, {} new constraints, "
-                    "max overlap {:.3e}",
-                    strategy_->name(), iteration, problem.matrix.constraint_layout().global_size(),
-                    result.iterations, solver_->name(), work, new_rows, report.max_overlap);
+      spdlog::debug(
+          "{} iteration {}: {} rows, {} {} iterations, W = {:.12e}, {} new constraints, "
+          "max overlap {:.3e}",
+          strategy_->name(), iteration, problem.matrix.constraint_layout().global_size(), result.iterations,
+          solver_->name(), work, new_rows, report.max_overlap);
     }
     if (new_rows == 0) break;
     if (iteration + 1 >= strategy_->max_solves()) {
@@ -204,14 +204,16 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
   options.warm_start = guess;
   options.cones = cones;
   if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb) {
-    CoulombSolve coulomb = solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.friction.max_coulomb_iterations);
+    CoulombSolve coulomb =
+        solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.friction.max_coulomb_iterations);
     if (coulomb.result.status == lcp::Status::numerical_failure) {
       throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (numerical_failure)");
     }
     if (coulomb.fell_back_to_ccp && rank == 0) {
-      spdlog::warn("friction: the Coulomb fixed point stalled or reached max_coulomb_iterations after {} CCP "
-                   "solves; this LCP keeps the relaxed (ccp) forces (Coulomb residual {:.3e})",
-                   coulomb.ccp_solves - 1, coulomb.coulomb_residual);
+      spdlog::warn(
+          "friction: the Coulomb fixed point stalled or reached max_coulomb_iterations after {} CCP "
+          "solves; this LCP keeps the relaxed (ccp) forces (Coulomb residual {:.3e})",
+          coulomb.ccp_solves - 1, coulomb.coulomb_residual);
     }
     if (coulomb.result.status != lcp::Status::converged && rank == 0) {
       spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}", solver_->name(),
@@ -230,8 +232,8 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
                          std::string(lcp::to_string(result.status)) + ")");
   }
   if (result.status != lcp::Status::converged && rank == 0) {
-    spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}",
-                 solver_->name(), lcp::to_string(result.status), result.iterations, result.residual);
+    spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}", solver_->name(),
+                 lcp::to_string(result.status), result.iterations, result.residual);
   }
   return result;
 }
@@ -239,13 +241,12 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
 void ContactResolver::on_solve_cap(const ContactStepReport& report, int rank) const {
   const int cap = strategy_->max_solves();
   if (settings_.strategy.on_max_relcp_iterations == RelcpCapPolicy::fail) {
-    throw RunTimeFailure("relcp: " + std::to_string(cap) +
-                         " iterations (max_relcp_iterations) left an overlap of " +
+    throw RunTimeFailure("relcp: " + std::to_string(cap) + " iterations (max_relcp_iterations) left an overlap of " +
                          std::to_string(report.max_overlap));
   }
   if (rank == 0) {
-    spdlog::warn("relcp: max_relcp_iterations = {} reached with overlap {:.3e}; accepting the trial",
-                 cap, report.max_overlap);
+    spdlog::warn("relcp: max_relcp_iterations = {} reached with overlap {:.3e}; accepting the trial", cap,
+                 report.max_overlap);
   }
 }
 

@@ -44,9 +44,7 @@ class ContactResolver {
   ContactResolver(ContactSettings settings, ContactDynamics dynamics);
 
   const ContactSettings& settings() const { return settings_; }
-  void set_observer(std::function<void(const ContactIterationView&)> observer) {
-    observer_ = std::move(observer);
-  }
+  void set_observer(std::function<void(const ContactIterationView&)> observer) { observer_ = std::move(observer); }
 
   // Collective. Rebuilds the ghosts of `store`. Throws RunTimeFailure when relcp reaches
   // max_relcp_iterations with overlap left under policy `fail`, or when the LCP solver fails.
@@ -58,8 +56,7 @@ class ContactResolver {
   // warns on rank 0 when the solver stopped short of the tolerance.
   // With friction `cones` holds the rows' cones, and coulomb runs the fixed point of CCPs.
   DistributedSolverResult solve_lcp(const ContactOperator& op, const DistributedVector& constant,
-                                    const DistributedVector* guess, const lcp::FrictionCones* cones,
-                                    int rank) const;
+                                    const DistributedVector* guess, const lcp::FrictionCones* cones, int rank) const;
   // The strategy's normal rows, with their tangent rows when friction is on.
   std::vector<ConstraintRecord> with_friction(std::vector<ConstraintRecord> rows) const;
   // Reached the strategy's last solve with rows left: warn, or throw under policy `fail`.

@@ -11,18 +11,18 @@ void validate_contact_settings(const ContactSettings& settings) {
   const DistributedSolverCapabilities can = distributed_solver(settings.solver.name).capabilities;
   const bool jacobi = settings.solver.preconditioner == DistributedPreconditioner::jacobi;
   if (jacobi && !can.jacobi_scaling) {
-    throw InputError("preconditioner", "jacobi applies to the " +
-                                           listed(distributed_solver_names_with(
-                                                      &DistributedSolverCapabilities::jacobi_scaling),
-                                                  " and ") +
-                                           " solvers, not " + settings.solver.name);
+    throw InputError(
+        "preconditioner",
+        "jacobi applies to the " +
+            listed(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling), " and ") +
+            " solvers, not " + settings.solver.name);
   }
   if (settings.friction.any()) {
     if (!can.friction_cones) {
-      throw InputError("solver", "friction needs a solver that projects onto its cones: " +
-                                     listed(distributed_solver_names_with(&DistributedSolverCapabilities::friction_cones),
-                                            " or ") +
-                                     ", not " + settings.solver.name);
+      throw InputError(
+          "solver", "friction needs a solver that projects onto its cones: " +
+                        listed(distributed_solver_names_with(&DistributedSolverCapabilities::friction_cones), " or ") +
+                        ", not " + settings.solver.name);
     }
     if (jacobi) throw InputError("preconditioner", "jacobi scaling does not keep the friction cones: use none");
   }

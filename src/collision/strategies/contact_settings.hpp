@@ -19,8 +19,8 @@ enum class RelcpCapPolicy { accept, fail };  // on reaching max_relcp_iterations
 enum class FrictionModel { coulomb, ccp };
 
 struct StrategySettings {
-  std::string name = "relcp";  // a name of strategy_registry.hpp
-  double tolerance = 1e-5;     // ReLCP overlap threshold, length units
+  std::string name = "relcp";      // a name of strategy_registry.hpp
+  double tolerance = 1e-5;         // ReLCP overlap threshold, length units
   int max_relcp_iterations = 100;  // LCP solves per step at most (relcp)
   RelcpCapPolicy on_max_relcp_iterations = RelcpCapPolicy::accept;
   int multisphere_count = 13;
@@ -60,9 +60,7 @@ struct ContactSettings {
   FrictionSettings friction;
   std::vector<geometry::HalfSpace> walls;  // unit normals toward the bodies' side
 
-  double effective_solver_tolerance() const {
-    return solver.tolerance > 0.0 ? solver.tolerance : strategy.tolerance;
-  }
+  double effective_solver_tolerance() const { return solver.tolerance > 0.0 ? solver.tolerance : strategy.tolerance; }
 };
 
 // Throws InputError (key "strategy", "solver" or "preconditioner") for a strategy or solver that

@@ -12,8 +12,7 @@ std::vector<ConstraintRecord> MultisphereStrategy::rows_at_start(const ContactSc
   const auto& owned = start.store.owned();
   std::vector<ConstraintRecord> rows =
       multisphere_constraints(start.pairs, owned, start.store.ghosts(), count_, search_buffer_);
-  std::vector<ConstraintRecord> wall_rows =
-      multisphere_wall_constraints(owned, walls_, count_, search_buffer_);
+  std::vector<ConstraintRecord> wall_rows = multisphere_wall_constraints(owned, walls_, count_, search_buffer_);
   rows.insert(rows.end(), wall_rows.begin(), wall_rows.end());
   return rows;
 }

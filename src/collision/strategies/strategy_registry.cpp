@@ -54,8 +54,8 @@ const ContactStrategyEntry& contact_strategy(std::string_view name) {
   for (const ContactStrategyEntry& entry : table()) {
     if (entry.name == name) return entry;
   }
-  throw InputError("strategy", "unknown contact strategy '" + std::string(name) + "' (known: " +
-                                   listed(contact_strategy_names()) + ")");
+  throw InputError("strategy", "unknown contact strategy '" + std::string(name) +
+                                   "' (known: " + listed(contact_strategy_names()) + ")");
 }
 
 std::unique_ptr<ContactStrategy> make_contact_strategy(const ContactSettings& settings) {

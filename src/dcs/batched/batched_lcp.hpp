@@ -26,13 +26,13 @@ namespace relcp::dcs {
 
 struct LcpBatchReport {
   Eigen::Index columns = 0;
-  Eigen::Index failures = 0;       // columns that did not converge
-  Eigen::Index first_failure = -1; // the first such column
+  Eigen::Index failures = 0;        // columns that did not converge
+  Eigen::Index first_failure = -1;  // the first such column
   lcp::Status first_failure_status = lcp::Status::converged;
   long long total_iterations = 0;
-  int max_iterations = 0;          // over the columns
-  double solve_seconds = 0.0;      // wall clock of the whole batch, transfers included
-  double transfer_seconds = 0.0;   // host <-> device copies (0 on the CPU back ends)
+  int max_iterations = 0;         // over the columns
+  double solve_seconds = 0.0;     // wall clock of the whole batch, transfers included
+  double transfer_seconds = 0.0;  // host <-> device copies (0 on the CPU back ends)
 
   bool all_converged() const { return failures == 0; }
 };

@@ -40,19 +40,21 @@ CudaLcpKernel choose_cuda_lcp_kernel(const DenseMatrix& M, LcpSelection selectio
   if (is_tridiagonal(M) && is_z_matrix(M) && is_p_matrix(M).value_or(false)) {
     return CudaLcpKernel::tridiagonal_howard;
   }
-  throw InputError("backend", "the cuda LCP back end solves LCPs of size <= 8 or with a tridiagonal M-matrix; "
-                              "this one (n = " + size + ") needs --backend serial or openmp");
+  throw InputError("backend",
+                   "the cuda LCP back end solves LCPs of size <= 8 or with a tridiagonal M-matrix; "
+                   "this one (n = " +
+                       size + ") needs --backend serial or openmp");
 }
 
-LcpOutcome solve_like_cuda_kernel(CudaLcpKernel kernel, const DenseMatrix& M, LcpSelection selection,
-                                  double tolerance, const Vector& q, Vector& y) {
+LcpOutcome solve_like_cuda_kernel(CudaLcpKernel kernel, const DenseMatrix& M, LcpSelection selection, double tolerance,
+                                  const Vector& q, Vector& y) {
   const int n = static_cast<int>(M.rows());
   if (y.size() != n) y = Vector::Zero(n);
   if (kernel == CudaLcpKernel::small_enumeration) {
-    const int code = kernels::solve_small_lcp(n, M.data(), q.data(),
-                                              selection == LcpSelection::least_element ? kernels::kSelectLeastElement
-                                                                                       : kernels::kSelectUnique,
-                                              tolerance, y.data());
+    const int code = kernels::solve_small_lcp(
+        n, M.data(), q.data(),
+        selection == LcpSelection::least_element ? kernels::kSelectLeastElement : kernels::kSelectUnique, tolerance,
+        y.data());
     return {status_of_kernel_code(code), 1 << n};
   }
   Vector lower = Vector::Zero(n), upper = Vector::Zero(n);
@@ -63,9 +65,9 @@ LcpOutcome solve_like_cuda_kernel(CudaLcpKernel kernel, const DenseMatrix& M, Lc
   std::vector<int> active(static_cast<std::size_t>(n));
   kernels::SequentialTeam team;
   int iterations = 0;
-  const int code = kernels::solve_tridiagonal_lcp(team, n, lower.data(), diagonal.data(), upper.data(), q.data(),
-                                                  true, tolerance, n + 5, {buffers.data(), active.data()},
-                                                  y.data(), iterations);
+  const int code =
+      kernels::solve_tridiagonal_lcp(team, n, lower.data(), diagonal.data(), upper.data(), q.data(), true, tolerance,
+                                     n + 5, {buffers.data(), active.data()}, y.data(), iterations);
   return {status_of_kernel_code(code), iterations};
 }
 

@@ -19,8 +19,8 @@ constexpr std::size_t kDefaultSharedBytes = 48 * 1024;
 // Below this many LCPs per multiprocessor the enumeration runs one warp per LCP.
 constexpr int kWarpBatchLimitPerMultiprocessor = 32;
 
-__global__ void small_lcp_kernel(int n, int count, const double* M, const double* Q, int selection,
-                                 double tolerance, double* Y, int* status, int* iterations) {
+__global__ void small_lcp_kernel(int n, int count, const double* M, const double* Q, int selection, double tolerance,
+                                 double* Y, int* status, int* iterations) {
   for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < count; j += gridDim.x * blockDim.x) {
     double y[kernels::kSmallLcpMaxSize];
     const std::int64_t offset = static_cast<std::int64_t>(j) * n;
@@ -80,9 +80,9 @@ struct BlockTeam {
   __device__ bool any(bool flag) { return __syncthreads_or(flag ? 1 : 0) != 0; }
 };
 
-__global__ void tridiagonal_lcp_kernel(int n, int count, const double* lower, const double* diag,
-                                       const double* upper, const double* Q, double tolerance, int max_iterations,
-                                       double* Y, int* status, int* iterations) {
+__global__ void tridiagonal_lcp_kernel(int n, int count, const double* lower, const double* diag, const double* upper,
+                                       const double* Q, double tolerance, int max_iterations, double* Y, int* status,
+                                       int* iterations) {
   extern __shared__ double shared[];
   const kernels::TridiagonalWorkspace workspace{shared, reinterpret_cast<int*>(shared + 8 * n)};
   BlockTeam team;
@@ -110,8 +110,8 @@ class CudaBatchedLcp final : public BatchedLcpBackend {
     const DenseMatrix& M = solver.matrix();
     const int count = static_cast<int>(Q.cols());
     if (M.rows() != Q.rows()) {
-      throw InputError("Q", "the batch has " + std::to_string(Q.rows()) + " rows but M is " +
-                                std::to_string(M.rows()) + " x " + std::to_string(M.cols()));
+      throw InputError("Q", "the batch has " + std::to_string(Q.rows()) + " rows but M is " + std::to_string(M.rows()) +
+                                " x " + std::to_string(M.cols()));
     }
     if (count == 0 || Q.rows() == 0) {
       for (LcpOutcome& outcome : outcomes) outcome = {lcp::Status::converged, 0};

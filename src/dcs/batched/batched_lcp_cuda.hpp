@@ -29,8 +29,8 @@ lcp::Status status_of_kernel_code(int code);
 
 // One LCP by the per-LCP algorithm of the CUDA kernel, on the host. y: warm start on entry
 // (used by the tridiagonal kernel when its size is n), the solution on exit.
-LcpOutcome solve_like_cuda_kernel(CudaLcpKernel kernel, const DenseMatrix& M, LcpSelection selection,
-                                  double tolerance, const Vector& q, Vector& y);
+LcpOutcome solve_like_cuda_kernel(CudaLcpKernel kernel, const DenseMatrix& M, LcpSelection selection, double tolerance,
+                                  const Vector& q, Vector& y);
 
 // Defined only in CUDA builds (batched_lcp_cuda.cu); make_batched_lcp_backend("cuda") calls it
 // after checking that a device is present.

@@ -4,8 +4,8 @@
 
 namespace relcp::dcs {
 
-LcpBatchReport OpenMpBatchedLcp::solve(const LcpSelectionSolver& solver, const DenseMatrix& Q,
-                                       DenseMatrix& Y, std::vector<LcpOutcome>& outcomes) const {
+LcpBatchReport OpenMpBatchedLcp::solve(const LcpSelectionSolver& solver, const DenseMatrix& Q, DenseMatrix& Y,
+                                       std::vector<LcpOutcome>& outcomes) const {
   const Stopwatch watch;
   shape_batch(Q, Y, outcomes);
   const Eigen::Index columns = Q.cols();

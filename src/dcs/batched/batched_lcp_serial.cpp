@@ -4,8 +4,8 @@
 
 namespace relcp::dcs {
 
-LcpBatchReport SerialBatchedLcp::solve(const LcpSelectionSolver& solver, const DenseMatrix& Q,
-                                       DenseMatrix& Y, std::vector<LcpOutcome>& outcomes) const {
+LcpBatchReport SerialBatchedLcp::solve(const LcpSelectionSolver& solver, const DenseMatrix& Q, DenseMatrix& Y,
+                                       std::vector<LcpOutcome>& outcomes) const {
   const Stopwatch watch;
   shape_batch(Q, Y, outcomes);
   Vector q(Q.rows()), y(Q.rows());

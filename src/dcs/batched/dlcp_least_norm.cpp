@@ -60,8 +60,8 @@ LcpOutcome LeastNormLcp::solve(const Vector& q, double tolerance, Vector& y) con
   return solve_with_equality(q, DenseMatrix(0, q.size()), Vector(0), tolerance, y);
 }
 
-LcpOutcome LeastNormLcp::solve_with_equality(const Vector& q, const DenseMatrix& E, const Vector& e,
-                                             double tolerance, Vector& y) const {
+LcpOutcome LeastNormLcp::solve_with_equality(const Vector& q, const DenseMatrix& E, const Vector& e, double tolerance,
+                                             Vector& y) const {
   const Eigen::Index n = q.size();
   const Eigen::Index r = range_basis_.cols();
   const lcp::LemkeSolver lemke;
@@ -99,8 +99,8 @@ LcpOutcome LeastNormLcp::solve_with_equality(const Vector& q, const DenseMatrix&
   h.array() -= 0.01 * tolerance * std::max(1.0, q.lpNorm<Eigen::Infinity>());
 
   const DenseMatrix projected = set.projector * G.transpose();
-  const lcp::SolverResult projection = lemke.solve(
-      lcp::LcpProblem(DenseMatrix(G * projected), Vector(G * set.base - h)), lemke_options(tolerance));
+  const lcp::SolverResult projection =
+      lemke.solve(lcp::LcpProblem(DenseMatrix(G * projected), Vector(G * set.base - h)), lemke_options(tolerance));
   pivots += projection.iterations;
   if (projection.status != lcp::Status::converged) return {projection.status, pivots};
   y = (set.base + projected * projection.z).cwiseMax(0.0);

@@ -46,8 +46,7 @@ class BasicSolution {
 
 }  // namespace
 
-LcpOutcome solve_by_principal_pivoting(const DenseMatrix& M, const Vector& q, double tolerance,
-                                       Vector& y) {
+LcpOutcome solve_by_principal_pivoting(const DenseMatrix& M, const Vector& q, double tolerance, Vector& y) {
   const Eigen::Index n = q.size();
   if (!q.allFinite() || !M.allFinite()) return {lcp::Status::numerical_failure, 0};
   std::vector<char> basic(static_cast<std::size_t>(n), 0);

@@ -16,7 +16,6 @@ namespace relcp::dcs {
 // exit. status: converged (natural residual <= tolerance), max_iterations (the pivot cap,
 // 100 + 20 n, was reached), numerical_failure (a singular M_SS: M is not a P-matrix, or
 // non-finite data). iterations: block passes plus single pivots.
-LcpOutcome solve_by_principal_pivoting(const DenseMatrix& M, const Vector& q, double tolerance,
-                                       Vector& y);
+LcpOutcome solve_by_principal_pivoting(const DenseMatrix& M, const Vector& q, double tolerance, Vector& y);
 
 }  // namespace relcp::dcs

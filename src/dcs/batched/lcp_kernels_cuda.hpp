@@ -134,9 +134,8 @@ RELCP_HOST_DEVICE inline bool preferred_candidate(const SmallLcpCandidate& a, co
 
 // Scans the index sets first, first + stride, ... < 2^n in order; y: the best solution found.
 RELCP_HOST_DEVICE inline SmallLcpCandidate best_small_lcp_candidate(int n, const double* M, const double* q,
-                                                                    int selection, double tolerance,
-                                                                    double pivot_floor, unsigned first,
-                                                                    unsigned stride, double* y) {
+                                                                    int selection, double tolerance, double pivot_floor,
+                                                                    unsigned first, unsigned stride, double* y) {
   double candidate[kSmallLcpMaxSize];
   SmallLcpCandidate best;
   const unsigned subsets = 1u << n;
@@ -163,8 +162,8 @@ RELCP_HOST_DEVICE inline SmallLcpCandidate best_small_lcp_candidate(int n, const
 
 // One LCP(q, M), n <= kSmallLcpMaxSize, by one thread. y: the selected solution when the result
 // is converged, zero when infeasible.
-RELCP_HOST_DEVICE inline int solve_small_lcp(int n, const double* M, const double* q, int selection,
-                                             double tolerance, double* y) {
+RELCP_HOST_DEVICE inline int solve_small_lcp(int n, const double* M, const double* q, int selection, double tolerance,
+                                             double* y) {
   double pivot_floor = 0.0;
   const int code = small_lcp_pivot_floor(n, M, q, pivot_floor);
   if (code != kLcpConverged) return code;

@@ -37,8 +37,8 @@ LcpSelection parse_lcp_selection(std::string_view name) {
   for (const auto& [known, value] : kSelections) {
     if (known == name) return value;
   }
-  throw InputError("selection", "unknown selection '" + std::string(name) +
-                                    "' (known: unique, least-norm, least-element)");
+  throw InputError("selection",
+                   "unknown selection '" + std::string(name) + "' (known: unique, least-norm, least-element)");
 }
 
 std::optional<bool> selection_applies(const DenseMatrix& M, LcpSelection selection) {
@@ -84,8 +84,8 @@ LcpOutcome LcpSelectionSolver::solve(const Vector& q, Vector& y) const {
   return {};
 }
 
-Vector initial_complementarity(const DenseMatrix& M, const Vector& q0, LcpSelection selection,
-                               double tolerance, bool& solved) {
+Vector initial_complementarity(const DenseMatrix& M, const Vector& q0, LcpSelection selection, double tolerance,
+                               bool& solved) {
   const LcpSelectionSolver solver(M, selection, tolerance);
   Vector y;
   solved = solver.solve(q0, y).status == lcp::Status::converged;

@@ -54,7 +54,7 @@ class LcpSelectionSolver {
 
 // The multipliers y_0 at t = 0 of the DLCP/DNCP methods: the selected solution of
 // LCP(q0, M) with q0 = N x0 + g(0), or M.rows() NaN entries (solved = false) when it has none.
-Vector initial_complementarity(const DenseMatrix& M, const Vector& q0, LcpSelection selection,
-                               double tolerance, bool& solved);
+Vector initial_complementarity(const DenseMatrix& M, const Vector& q0, LcpSelection selection, double tolerance,
+                               bool& solved);
 
 }  // namespace relcp::dcs

@@ -20,9 +20,7 @@ inline void check_cuda(cudaError_t error, const char* what) {
 
 // Kernel launches report configuration errors at once and execution errors at the next
 // synchronizing call; both surface here.
-inline void check_launch(const char* kernel) {
-  check_cuda(cudaGetLastError(), kernel);
-}
+inline void check_launch(const char* kernel) { check_cuda(cudaGetLastError(), kernel); }
 
 template <class T>
 class DeviceBuffer {

@@ -5,9 +5,7 @@
 namespace relcp::dcs {
 
 #ifndef RELCP_HAVE_CUDA
-CudaDeviceStatus query_cuda_devices() {
-  return {false, 0, "relcp was built without CUDA (RELCP_CUDA=OFF or no nvcc)"};
-}
+CudaDeviceStatus query_cuda_devices() { return {false, 0, "relcp was built without CUDA (RELCP_CUDA=OFF or no nvcc)"}; }
 #endif
 
 void require_cuda_device() {

@@ -19,8 +19,9 @@ CudaDeviceStatus query_cuda_devices() {
   if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess) return {true, 0, "the CUDA device could not be queried"};
   char memory[32];
   std::snprintf(memory, sizeof(memory), "%.1f GiB", static_cast<double>(properties.totalGlobalMem) / (1u << 30));
-  return {true, count, std::string(properties.name) + ", " + memory + ", compute capability " +
-                           std::to_string(properties.major) + "." + std::to_string(properties.minor)};
+  return {true, count,
+          std::string(properties.name) + ", " + memory + ", compute capability " + std::to_string(properties.major) +
+              "." + std::to_string(properties.minor)};
 }
 
 }  // namespace relcp::dcs

@@ -8,7 +8,7 @@
 namespace relcp::dcs {
 
 struct CudaDeviceStatus {
-  bool built = false;       // this build has the CUDA back ends
+  bool built = false;  // this build has the CUDA back ends
   int device_count = 0;
   std::string description;  // the first device's name and memory, or why there is none
 };

@@ -18,14 +18,12 @@ HyperbolicContourParameters HyperbolicContourParameters::weideman_trefethen(int 
   return {half_nodes, 4.4921 * count, 1.1721, half_nodes > 0 ? 1.0818 / count : 0.0};
 }
 
-double HyperbolicContourParameters::admissible_sector_angle() const {
-  return std::numbers::pi / 2.0 - gamma;
-}
+double HyperbolicContourParameters::admissible_sector_angle() const { return std::numbers::pi / 2.0 - gamma; }
 
 void HyperbolicContourParameters::validate() const {
   if (half_nodes < 1 || half_nodes > 100000) {
-    throw InputError("contour_half_nodes", "contour_half_nodes (P) must be in [1, 100000], got " +
-                                               std::to_string(half_nodes));
+    throw InputError("contour_half_nodes",
+                     "contour_half_nodes (P) must be in [1, 100000], got " + std::to_string(half_nodes));
   }
   if (!std::isfinite(mu) || !(mu > 0.0)) throw InputError("mu", "the contour width mu must be positive");
   if (!std::isfinite(gamma) || !(gamma > 0.0) || !(gamma < std::numbers::pi / 2.0)) {
@@ -34,8 +32,7 @@ void HyperbolicContourParameters::validate() const {
   if (!std::isfinite(step) || !(step > 0.0)) throw InputError("step", "the quadrature step must be positive");
 }
 
-HyperbolicContour::HyperbolicContour(const HyperbolicContourParameters& parameters)
-    : parameters_(parameters) {
+HyperbolicContour::HyperbolicContour(const HyperbolicContourParameters& parameters) : parameters_(parameters) {
   parameters_.validate();
   const auto count = static_cast<std::size_t>(parameters_.half_nodes) + 1;
   nodes_.resize(count);

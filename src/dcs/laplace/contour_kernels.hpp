@@ -46,9 +46,8 @@ RELCP_HOST_DEVICE inline double imag_of_quotient(KernelComplex a, KernelComplex 
 // sources: r x (J + 1), column-major (component c of node l at c + l * r). One Horner pass for
 // S = sum_{l<j} rho^{j-1-l} a_l; then left S + right T with T = rho S + a_j - rho^j a_0.
 RELCP_HOST_DEVICE inline KernelComplex convolve_source(int j, std::int64_t table_index, const double* decay,
-                                                       const double* span, const double* left,
-                                                       const double* right, const double* sources,
-                                                       std::int64_t r, std::int64_t c) {
+                                                       const double* span, const double* left, const double* right,
+                                                       const double* sources, std::int64_t r, std::int64_t c) {
   const KernelComplex rho = load_complex(decay, table_index);
   KernelComplex s{0.0, 0.0};
   for (std::int64_t l = 0; l < j; ++l) {
@@ -68,9 +67,8 @@ RELCP_HOST_DEVICE inline KernelComplex convolve_source(int j, std::int64_t table
 // All r components of one entry at once, in the CPU's loop order (l outer, c inner: contiguous
 // and vectorizable). Per component the operations are those of convolve_source, in the same
 // order, so the results agree bit for bit. work: 2 r doubles; out: r interleaved complex values.
-inline void convolve_entry(int j, std::int64_t table_index, const double* decay, const double* span,
-                           const double* left, const double* right, const double* sources, std::int64_t r,
-                           double* work, double* out) {
+inline void convolve_entry(int j, std::int64_t table_index, const double* decay, const double* span, const double* left,
+                           const double* right, const double* sources, std::int64_t r, double* work, double* out) {
   const KernelComplex rho = load_complex(decay, table_index);
   double* s_re = work;
   double* s_im = work + r;
@@ -100,9 +98,8 @@ inline void convolve_entry(int j, std::int64_t table_index, const double* decay,
 
 // resolvents: per table entry an m x r column-major complex block; convolved: per table entry an
 // r-vector (the output of convolve_source for c = 0..r-1).
-RELCP_HOST_DEVICE inline double dense_resolvent_sum(int j, std::int64_t i, int nodes, std::int64_t m,
-                                                    std::int64_t r, const double* resolvents,
-                                                    const double* convolved) {
+RELCP_HOST_DEVICE inline double dense_resolvent_sum(int j, std::int64_t i, int nodes, std::int64_t m, std::int64_t r,
+                                                    const double* resolvents, const double* convolved) {
   double sum = 0.0;
   for (int p = 0; p < nodes; ++p) {
     const std::int64_t entry = static_cast<std::int64_t>(j - 1) * nodes + p;
@@ -116,17 +113,15 @@ RELCP_HOST_DEVICE inline double dense_resolvent_sum(int j, std::int64_t i, int n
 }
 
 // source: which component of the convolved r-vector feeds mode k; profile: its real factor.
-RELCP_HOST_DEVICE inline double diagonal_resolvent_sum(int j, int nodes, const double* shifts,
-                                                       const double* weights, double eigenvalue,
-                                                       std::int64_t r, const double* convolved,
+RELCP_HOST_DEVICE inline double diagonal_resolvent_sum(int j, int nodes, const double* shifts, const double* weights,
+                                                       double eigenvalue, std::int64_t r, const double* convolved,
                                                        std::int64_t source, double profile) {
   double sum = 0.0;
   for (int p = 0; p < nodes; ++p) {
     const std::int64_t entry = static_cast<std::int64_t>(j - 1) * nodes + p;
     KernelComplex d = load_complex(shifts, entry);
     d.re -= eigenvalue;
-    sum += imag_of_quotient(load_complex(weights, entry), load_complex(convolved, entry * r + source), d,
-                            profile);
+    sum += imag_of_quotient(load_complex(weights, entry), load_complex(convolved, entry * r + source), d, profile);
   }
   return sum;
 }

@@ -11,15 +11,13 @@
 namespace relcp::dcs {
 namespace {
 
-const double* interleaved(const std::vector<Complex>& values) {
-  return reinterpret_cast<const double*>(values.data());
-}
+const double* interleaved(const std::vector<Complex>& values) { return reinterpret_cast<const double*>(values.data()); }
 
 void check_sources(const DenseMatrix& sources, Eigen::Index r, int steps) {
   if (sources.rows() != r || sources.cols() != steps + 1) {
-    throw InputError("sources", "contour sums expect " + std::to_string(r) + " x " +
-                                    std::to_string(steps + 1) + " nodal sources, got " +
-                                    std::to_string(sources.rows()) + " x " + std::to_string(sources.cols()));
+    throw InputError("sources", "contour sums expect " + std::to_string(r) + " x " + std::to_string(steps + 1) +
+                                    " nodal sources, got " + std::to_string(sources.rows()) + " x " +
+                                    std::to_string(sources.cols()));
   }
 }
 
@@ -110,8 +108,8 @@ class CpuDiagonalContourSums final : public DiagonalContourSums {
     for (int j = 1; j <= steps; ++j) {
       for (std::int64_t k = 0; k < modes; ++k) {
         const auto at = static_cast<std::size_t>(k);
-        spectral(k, j) = kernels::diagonal_resolvent_sum(j, nodes, shifts, weights, modes_.eigenvalue[at], r,
-                                                         convolved, modes_.source[at], modes_.profile[at]);
+        spectral(k, j) = kernels::diagonal_resolvent_sum(j, nodes, shifts, weights, modes_.eigenvalue[at], r, convolved,
+                                                         modes_.source[at], modes_.profile[at]);
       }
     }
     times.node_sums = watch.seconds();
@@ -163,12 +161,10 @@ std::unique_ptr<DenseContourSums> make_dense_contour_sums(ComputeBackend backend
     throw InputError("resolvents", "one m x r resolvent block per (time point, node) is needed");
   }
   if (backend == ComputeBackend::cuda) return make_dense_contour_sums_cuda(tables, std::move(resolvents), m, r);
-  return std::make_unique<CpuDenseContourSums>(backend == ComputeBackend::openmp, tables, std::move(resolvents), m,
-                                               r);
+  return std::make_unique<CpuDenseContourSums>(backend == ComputeBackend::openmp, tables, std::move(resolvents), m, r);
 }
 
-std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums(ComputeBackend backend,
-                                                                const ContourTables& tables,
+std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums(ComputeBackend backend, const ContourTables& tables,
                                                                 DiagonalModes modes, Eigen::Index r) {
   check_modes(modes, r);
   if (backend == ComputeBackend::cuda) return make_diagonal_contour_sums_cuda(tables, std::move(modes), r);

@@ -63,8 +63,7 @@ class DiagonalContourSums {
 std::unique_ptr<DenseContourSums> make_dense_contour_sums(ComputeBackend backend, const ContourTables& tables,
                                                           std::vector<Complex> resolvents, Eigen::Index m,
                                                           Eigen::Index r);
-std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums(ComputeBackend backend,
-                                                                const ContourTables& tables,
+std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums(ComputeBackend backend, const ContourTables& tables,
                                                                 DiagonalModes modes, Eigen::Index r);
 
 }  // namespace relcp::dcs

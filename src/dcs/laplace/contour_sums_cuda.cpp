@@ -6,8 +6,8 @@ namespace relcp::dcs {
 
 #ifndef RELCP_HAVE_CUDA
 // Without a CUDA build there is no device code: report why (require_cuda_device throws).
-std::unique_ptr<DenseContourSums> make_dense_contour_sums_cuda(const ContourTables&, std::vector<Complex>,
-                                                               Eigen::Index, Eigen::Index) {
+std::unique_ptr<DenseContourSums> make_dense_contour_sums_cuda(const ContourTables&, std::vector<Complex>, Eigen::Index,
+                                                               Eigen::Index) {
   require_cuda_device();
   return nullptr;
 }

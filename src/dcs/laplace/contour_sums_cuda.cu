@@ -17,8 +17,8 @@ namespace {
 // Item idx = e * r + c: consecutive threads take consecutive components of one entry, so the
 // reads of sources[c + l r] coalesce.
 __global__ void convolve_kernel(std::int64_t entries, int nodes, std::int64_t r, const double* decay,
-                                const double* span, const double* left, const double* right,
-                                const double* sources, double* convolved) {
+                                const double* span, const double* left, const double* right, const double* sources,
+                                double* convolved) {
   const std::int64_t items = entries * r;
   for (std::int64_t idx = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; idx < items;
        idx += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
@@ -48,8 +48,8 @@ __global__ void diagonal_sum_kernel(int steps, int nodes, std::int64_t modes, st
        idx += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
     const int j = static_cast<int>(idx / modes) + 1;
     const std::int64_t k = idx - (j - 1) * modes;
-    spectral[k + j * modes] = kernels::diagonal_resolvent_sum(j, nodes, shifts, weights, eigenvalues[k], r,
-                                                              convolved, sources[k], profiles[k]);
+    spectral[k + j * modes] = kernels::diagonal_resolvent_sum(j, nodes, shifts, weights, eigenvalues[k], r, convolved,
+                                                              sources[k], profiles[k]);
   }
 }
 
@@ -100,8 +100,7 @@ class CudaDenseContourSums final : public DenseContourSums {
     Stopwatch watch;
     forced_.zero();
     dense_sum_kernel<<<grid_stride_blocks(static_cast<std::int64_t>(tables_.steps()) * m_), kGridStrideThreads>>>(
-        tables_.steps(), tables_.nodes(), m_, tables_.r(), resolvents_.data(), tables_.convolved(),
-        forced_.data());
+        tables_.steps(), tables_.nodes(), m_, tables_.r(), resolvents_.data(), tables_.convolved(), forced_.data());
     check_launch("dense_sum_kernel");
     finish_node_sums("dense_sum_kernel", watch, forced_, m_, tables_.steps(), forced, times);
     return times;
@@ -150,8 +149,8 @@ DeviceContourTables::DeviceContourTables(const ContourTables& tables, std::int64
 }
 
 void DeviceContourTables::convolve(const double* sources) {
-  convolve_kernel<<<grid_stride_blocks(entries_ * r_), kGridStrideThreads>>>(entries_, nodes_, r_, decay_.data(), span_.data(),
-                                                            left_.data(), right_.data(), sources, convolved_.data());
+  convolve_kernel<<<grid_stride_blocks(entries_ * r_), kGridStrideThreads>>>(
+      entries_, nodes_, r_, decay_.data(), span_.data(), left_.data(), right_.data(), sources, convolved_.data());
   check_launch("convolve_kernel");
 }
 
@@ -171,14 +170,14 @@ void DeviceDiagonalSums::sum(double* spectral) {
 }
 
 std::unique_ptr<DenseContourSums> make_dense_contour_sums_cuda(const ContourTables& tables,
-                                                               std::vector<Complex> resolvents,
-                                                               Eigen::Index m, Eigen::Index r) {
+                                                               std::vector<Complex> resolvents, Eigen::Index m,
+                                                               Eigen::Index r) {
   require_cuda_device();
   return std::make_unique<CudaDenseContourSums>(tables, resolvents, m, r);
 }
 
-std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums_cuda(const ContourTables& tables,
-                                                                     DiagonalModes modes, Eigen::Index r) {
+std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums_cuda(const ContourTables& tables, DiagonalModes modes,
+                                                                     Eigen::Index r) {
   require_cuda_device();
   return std::make_unique<CudaDiagonalContourSums>(tables, modes, r);
 }

@@ -12,9 +12,9 @@
 namespace relcp::dcs {
 
 std::unique_ptr<DenseContourSums> make_dense_contour_sums_cuda(const ContourTables& tables,
-                                                               std::vector<Complex> resolvents,
-                                                               Eigen::Index m, Eigen::Index r);
-std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums_cuda(const ContourTables& tables,
-                                                                     DiagonalModes modes, Eigen::Index r);
+                                                               std::vector<Complex> resolvents, Eigen::Index m,
+                                                               Eigen::Index r);
+std::unique_ptr<DiagonalContourSums> make_diagonal_contour_sums_cuda(const ContourTables& tables, DiagonalModes modes,
+                                                                     Eigen::Index r);
 
 }  // namespace relcp::dcs

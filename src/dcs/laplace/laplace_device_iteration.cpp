@@ -5,8 +5,8 @@
 namespace relcp::dcs {
 
 std::optional<SineSpectralSetup> device_laplace_setup(const DlcpProblem& problem, const TimeGrid& grid,
-                                                      const HyperbolicContour& contour,
-                                                      const LaplaceOptions& options, std::string_view backend) {
+                                                      const HyperbolicContour& contour, const LaplaceOptions& options,
+                                                      std::string_view backend) {
 #if defined(RELCP_HAVE_CUDA)
   if (backend != "cuda" || options.reference || options.ode == LaplaceOdeKind::dense) return std::nullopt;
   const std::optional<SeparableLaplacian> laplacian = detect_separable_laplacian(problem.A);

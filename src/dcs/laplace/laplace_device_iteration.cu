@@ -168,8 +168,9 @@ class Events {
   void record(int i) { check_cuda(cudaEventRecord(events_[static_cast<std::size_t>(i)]), "cudaEventRecord"); }
   double seconds(int from, int to) const {
     float ms = 0.0f;
-    check_cuda(cudaEventElapsedTime(&ms, events_[static_cast<std::size_t>(from)], events_[static_cast<std::size_t>(to)]),
-               "cudaEventElapsedTime");
+    check_cuda(
+        cudaEventElapsedTime(&ms, events_[static_cast<std::size_t>(from)], events_[static_cast<std::size_t>(to)]),
+        "cudaEventElapsedTime");
     return 1e-3 * ms;
   }
   void wait(int i) const { check_cuda(cudaEventSynchronize(events_[static_cast<std::size_t>(i)]), "kernels"); }
@@ -206,7 +207,8 @@ void iterate_laplace_on_device(const SineSpectralSetup& setup, const DlcpProblem
   DeviceBuffer<int> column = uploaded(N.innerIndexPtr(), static_cast<std::size_t>(N.nonZeros()));
   DeviceBuffer<double> value = uploaded(N.valuePtr(), static_cast<std::size_t>(N.nonZeros()));
   DeviceBuffer<double> g = uploaded(offsets.data(), static_cast<std::size_t>(offsets.size()));
-  DeviceBuffer<double> sampled = uploaded(setup.sampled_source.data(), static_cast<std::size_t>(setup.sampled_source.size()));
+  DeviceBuffer<double> sampled =
+      uploaded(setup.sampled_source.data(), static_cast<std::size_t>(setup.sampled_source.size()));
   DeviceBuffer<double> x_old = uploaded(trajectory.X.data(), states);
   DeviceBuffer<double> eigenvalues = uploaded(setup.modes.eigenvalue.data(), setup.modes.size());
   DeviceBuffer<double> spectral_x0 = uploaded(setup.spectral_x0.data(), static_cast<std::size_t>(m));
@@ -231,10 +233,10 @@ void iterate_laplace_on_device(const SineSpectralSetup& setup, const DlcpProblem
       m, points, trajectory.grid.h, eigenvalues.data(), spectral_x0.data(), spectral.data());
   check_launch("decayed_modes_kernel");
   batched_product_kernel<false><<<product_grid, tile>>>(Q, points, sine.data(), 0, spectral.data(), m, product.data(),
-                                                         nullptr, nullptr, nullptr);
+                                                        nullptr, nullptr, nullptr);
   check_launch("batched_product_kernel");
   batched_product_kernel<false><<<product_grid, tile>>>(Q, points, product.data(), m, sine.data(), 0,
-                                                         free_response.data(), nullptr, nullptr, nullptr);
+                                                        free_response.data(), nullptr, nullptr, nullptr);
   check_launch("batched_product_kernel");
   check_cuda(cudaMemcpyAsync(free_response.data(), x_old.data(), static_cast<std::size_t>(m) * sizeof(double),
                              cudaMemcpyDeviceToDevice),
@@ -263,11 +265,11 @@ void iterate_laplace_on_device(const SineSpectralSetup& setup, const DlcpProblem
     events.record(4);
     sums.sum(spectral.data());
     batched_product_kernel<false><<<product_grid, tile>>>(Q, points, sine.data(), 0, spectral.data(), m, product.data(),
-                                                           nullptr, nullptr, nullptr);
+                                                          nullptr, nullptr, nullptr);
     check_launch("batched_product_kernel");
     batched_product_kernel<true><<<product_grid, tile>>>(Q, points, product.data(), m, sine.data(), 0, x_new.data(),
-                                                          free_response.data(), x_old.data(),
-                                                          reinterpret_cast<unsigned long long*>(summary.data()));
+                                                         free_response.data(), x_old.data(),
+                                                         reinterpret_cast<unsigned long long*>(summary.data()));
     check_launch("batched_product_kernel");
     events.record(5);
     events.wait(5);
@@ -286,9 +288,9 @@ void iterate_laplace_on_device(const SineSpectralSetup& setup, const DlcpProblem
       report.failure_status = status_of_kernel_code(result.first_failure_code);
       break;
     }
-    check_cuda(cudaMemcpyAsync(y_accepted.data(), y_batch.data(), y_batch.size() * sizeof(double),
-                               cudaMemcpyDeviceToDevice),
-               "accepted solutions");
+    check_cuda(
+        cudaMemcpyAsync(y_accepted.data(), y_batch.data(), y_batch.size() * sizeof(double), cudaMemcpyDeviceToDevice),
+        "accepted solutions");
     accepted_any = true;
     std::swap(x_old, x_new);
     double change = 0.0;

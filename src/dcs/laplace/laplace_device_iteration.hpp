@@ -24,8 +24,8 @@ namespace relcp::dcs {
 // iterate on the host), options.ode = dense, an A without the Laplacian structure, or sources
 // that are not Q-vectors.
 std::optional<SineSpectralSetup> device_laplace_setup(const DlcpProblem& problem, const TimeGrid& grid,
-                                                      const HyperbolicContour& contour,
-                                                      const LaplaceOptions& options, std::string_view backend);
+                                                      const HyperbolicContour& contour, const LaplaceOptions& options,
+                                                      std::string_view backend);
 
 // Runs the iterations from trajectory.X = x0 in every column and trajectory.Y.col(0) = y_0 (the
 // initial LCP's solution). offsets: g(t_j), n x J. Fills the report as solve_laplace does.

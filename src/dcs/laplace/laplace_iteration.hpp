@@ -39,21 +39,21 @@ struct LaplaceOptions {
 };
 
 struct LaplaceReport {
-  bool converged = false;              // met the tolerance and no LCP failed
+  bool converged = false;  // met the tolerance and no LCP failed
   int iterations = 0;
   std::vector<double> change_history;  // entry k-1: max_j ||x_j^k - x_j^{k-1}||_inf
   std::vector<double> error_history;   // entry k: against the reference, k = 0, 1, ...
   bool lcp_failed = false;             // an LCP had no (found) solution: the run stopped
   double failure_time = 0.0;           // t of the first such point
   lcp::Status failure_status = lcp::Status::converged;
-  bool initial_lcp_solved = false;     // y_0 from LCP(N x0 + g(0), M)
+  bool initial_lcp_solved = false;  // y_0 from LCP(N x0 + g(0), M)
   long long lcp_iterations = 0;
-  std::string ode_solver;              // "dense" or "sine"
+  std::string ode_solver;  // "dense" or "sine"
   std::string backend;
-  bool device_resident = false;        // every iteration ran on the GPU (laplace_device_iteration.hpp)
-  double theta_max = 0.0;              // of the contour ([PL] (2.15))
+  bool device_resident = false;  // every iteration ran on the GPU (laplace_device_iteration.hpp)
+  double theta_max = 0.0;        // of the contour ([PL] (2.15))
   TimeSplit split;
-  double setup_seconds = 0.0;          // tables, factorizations, e^{A t_j} x0 (not in split)
+  double setup_seconds = 0.0;  // tables, factorizations, e^{A t_j} x0 (not in split)
 };
 
 struct LaplaceResult {

@@ -40,8 +40,7 @@ enum class LaplaceOdeKind { automatic, dense, sine };
 // (key "A") when the spectrum of A leaves the contour's sector, or for sine without the
 // structure; (key "contour_half_nodes") when the dense resolvents would need more than 4 GiB.
 std::unique_ptr<LaplaceOdeSolver> make_laplace_ode_solver(const DlcpProblem& problem, const TimeGrid& grid,
-                                                          const HyperbolicContour& contour,
-                                                          ComputeBackend backend,
+                                                          const HyperbolicContour& contour, ComputeBackend backend,
                                                           LaplaceOdeKind kind = LaplaceOdeKind::automatic);
 
 }  // namespace relcp::dcs

@@ -8,8 +8,7 @@ namespace relcp::dcs {
 namespace {
 
 // Applies the transform to every column of `input` (in parallel when asked).
-void transform_columns(const SineTransform& transform, const DenseMatrix& input, DenseMatrix& output,
-                       bool parallel) {
+void transform_columns(const SineTransform& transform, const DenseMatrix& input, DenseMatrix& output, bool parallel) {
   output.resize(input.rows(), input.cols());
   const Eigen::Index columns = input.cols();
 #pragma omp parallel for schedule(static) if (parallel)

@@ -15,14 +15,14 @@
 namespace relcp::dcs {
 
 struct SineSpectralSetup {
-  int side = 0;                 // Q; the state has Q^2 components, x1 index fastest
-  bool structured = false;      // B = I (x) u and f in its range: Q-vector sources
-  DenseMatrix sampled_source;   // structured: s_l (Q x (J+1)); otherwise f(t_l) (Q^2 x (J+1))
-  Vector spectral_profile;      // structured: S_Q u
-  DiagonalModes modes;          // mode k = k2 Q + k1
-  Vector spectral_x0;           // S x0 (2-D)
-  DenseMatrix free_response;    // e^{A t_j} x0 = S diag(e^{lambda t_j}) S x0, Q^2 x (J + 1); column 0
-                                // is x0. Empty when the caller computes it (the device iteration).
+  int side = 0;                // Q; the state has Q^2 components, x1 index fastest
+  bool structured = false;     // B = I (x) u and f in its range: Q-vector sources
+  DenseMatrix sampled_source;  // structured: s_l (Q x (J+1)); otherwise f(t_l) (Q^2 x (J+1))
+  Vector spectral_profile;     // structured: S_Q u
+  DiagonalModes modes;         // mode k = k2 Q + k1
+  Vector spectral_x0;          // S x0 (2-D)
+  DenseMatrix free_response;   // e^{A t_j} x0 = S diag(e^{lambda t_j}) S x0, Q^2 x (J + 1); column 0
+                               // is x0. Empty when the caller computes it (the device iteration).
   ContourTables tables;
 
   Eigen::Index source_size() const { return structured ? side : static_cast<Eigen::Index>(side) * side; }

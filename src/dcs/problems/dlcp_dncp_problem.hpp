@@ -18,13 +18,13 @@ using RightHandSideJacobian = std::function<DenseMatrix(double t, const Vector& 
 
 struct DncpProblem {
   std::string name;
-  RightHandSide F;              // R x R^m x R^n -> R^m
-  RightHandSideJacobian F_x;    // dF/dx, m x m
-  RightHandSideJacobian F_y;    // dF/dy, m x n
-  DenseMatrix N;                // n x m
-  DenseMatrix M;                // n x n
-  TimeFunction g;               // R -> R^n; empty means g = 0
-  Vector x0;                    // m
+  RightHandSide F;            // R x R^m x R^n -> R^m
+  RightHandSideJacobian F_x;  // dF/dx, m x m
+  RightHandSideJacobian F_y;  // dF/dy, m x n
+  DenseMatrix N;              // n x m
+  DenseMatrix M;              // n x n
+  TimeFunction g;             // R -> R^n; empty means g = 0
+  Vector x0;                  // m
 
   Eigen::Index state_size() const { return x0.size(); }
   Eigen::Index constraint_size() const { return M.rows(); }

@@ -40,8 +40,7 @@ bool leading_minors_positive(const DenseMatrix& M, double threshold) {
     if (!(pivot > threshold)) return false;
     const Eigen::Index rest = n - k - 1;
     if (rest == 0) break;
-    work.bottomRightCorner(rest, rest).noalias() -=
-        work.col(k).tail(rest) * (work.row(k).tail(rest) / pivot);
+    work.bottomRightCorner(rest, rest).noalias() -= work.col(k).tail(rest) * (work.row(k).tail(rest) / pivot);
   }
   return true;
 }

@@ -7,15 +7,13 @@
 namespace relcp::dcs {
 namespace {
 
-std::string shape(Eigen::Index rows, Eigen::Index cols) {
-  return std::to_string(rows) + " x " + std::to_string(cols);
-}
+std::string shape(Eigen::Index rows, Eigen::Index cols) { return std::to_string(rows) + " x " + std::to_string(cols); }
 
 void require_shape(const char* key, Eigen::Index rows, Eigen::Index cols, Eigen::Index want_rows,
                    Eigen::Index want_cols) {
   if (rows != want_rows || cols != want_cols) {
-    throw InputError(key, std::string(key) + " is " + shape(rows, cols) + " but must be " +
-                              shape(want_rows, want_cols));
+    throw InputError(key,
+                     std::string(key) + " is " + shape(rows, cols) + " but must be " + shape(want_rows, want_cols));
   }
 }
 
@@ -28,8 +26,8 @@ Vector checked(const TimeFunction& function, double t, Eigen::Index size, const 
   if (!function) return Vector::Zero(size);
   Vector value = function(t);
   if (value.size() != size) {
-    throw InputError(key, std::string(key) + "(t) has " + std::to_string(value.size()) +
-                              " components but must have " + std::to_string(size));
+    throw InputError(key, std::string(key) + "(t) has " + std::to_string(value.size()) + " components but must have " +
+                              std::to_string(size));
   }
   if (!value.allFinite()) {
     throw RunTimeFailure(std::string(key) + "(t) is not finite at t = " + std::to_string(t));
@@ -52,8 +50,8 @@ void validate(const DlcpProblem& problem) {
   require_shape("B", problem.B.rows(), problem.B.cols(), m, n);
   require_shape("N", problem.N.rows(), problem.N.cols(), n, m);
   if (problem.x0.size() != m) {
-    throw InputError("x0", "x0 has " + std::to_string(problem.x0.size()) +
-                               " components but the state has " + std::to_string(m));
+    throw InputError(
+        "x0", "x0 has " + std::to_string(problem.x0.size()) + " components but the state has " + std::to_string(m));
   }
   require_finite("A", problem.A.coeffs());
   require_finite("B", problem.B.coeffs());

@@ -23,8 +23,7 @@ TimeSplit& TimeSplit::operator+=(const TimeSplit& other) {
   return *this;
 }
 
-double max_column_difference(const DenseMatrix& a, const DenseMatrix& b, Eigen::Index first,
-                             Eigen::Index last) {
+double max_column_difference(const DenseMatrix& a, const DenseMatrix& b, Eigen::Index first, Eigen::Index last) {
   if (a.rows() != b.rows() || last >= std::min(a.cols(), b.cols()) || first < 0) {
     throw std::invalid_argument("max_column_difference: trajectories of different shapes");
   }

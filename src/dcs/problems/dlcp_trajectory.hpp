@@ -31,8 +31,7 @@ struct TimeSplit {
 };
 
 // max over columns j of ||a_j - b_j||_inf, over the common columns [first, last].
-double max_column_difference(const DenseMatrix& a, const DenseMatrix& b, Eigen::Index first,
-                             Eigen::Index last);
+double max_column_difference(const DenseMatrix& a, const DenseMatrix& b, Eigen::Index first, Eigen::Index last);
 double max_column_difference(const DenseMatrix& a, const DenseMatrix& b);
 
 }  // namespace relcp::dcs

@@ -14,8 +14,7 @@ struct TimeExpression::Compiled {
   double t = 0.0;  // the parser reads the variable through this address
 };
 
-TimeExpression::TimeExpression(std::string text)
-    : text_(std::move(text)), compiled_(std::make_shared<Compiled>()) {
+TimeExpression::TimeExpression(std::string text) : text_(std::move(text)), compiled_(std::make_shared<Compiled>()) {
   try {
     compiled_->parser.DefineVar("t", &compiled_->t);
     compiled_->parser.DefineConst("pi", std::numbers::pi);
@@ -31,8 +30,7 @@ double TimeExpression::operator()(double t) const {
   try {
     return compiled_->parser.Eval();
   } catch (const mu::Parser::exception_type& error) {
-    throw RunTimeFailure("expression '" + text_ + "' at t = " + std::to_string(t) + ": " +
-                         error.GetMsg());
+    throw RunTimeFailure("expression '" + text_ + "' at t = " + std::to_string(t) + ": " + error.GetMsg());
   }
 }
 

@@ -27,7 +27,7 @@ std::vector<double> rectifier_collocation_capacitances() {
   const double xi1 = std::sqrt(0.6);
   const double xi2 = std::sqrt(3.0);
   auto capacitance = [](double a, double b) { return 1.8 + a / (1.0 + b * b); };
-  return {capacitance(0, 0),   capacitance(xi1, 0),   capacitance(-xi1, 0),
+  return {capacitance(0, 0),   capacitance(xi1, 0),  capacitance(-xi1, 0),
           capacitance(0, xi2), capacitance(0, -xi2), capacitance(xi1, xi2)};
 }
 

@@ -29,8 +29,7 @@ double signorini_initial_value(double x1, double x2) { return 2.0 * x1 * x2 * (1
 
 SignoriniProblem make_signorini_problem(const SignoriniParameters& parameters) {
   const double inverse = 1.0 / parameters.dx;
-  if (!(parameters.dx > 0.0) || std::abs(inverse - std::round(inverse)) > 1e-9 * inverse ||
-      std::round(inverse) < 3.0) {
+  if (!(parameters.dx > 0.0) || std::abs(inverse - std::round(inverse)) > 1e-9 * inverse || std::round(inverse) < 3.0) {
     throw InputError("dx", "1/dx must be an integer >= 3 (dx = 0.025, 1/64, ...)");
   }
   if (!(parameters.c > 0.0) || !std::isfinite(parameters.c)) throw InputError("c", "c must be positive");

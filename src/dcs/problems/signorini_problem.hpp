@@ -25,7 +25,7 @@ struct SignoriniProblem {
   DlcpProblem dlcp;
 };
 
-double signorini_obstacle(double x2, double t);  // psi
+double signorini_obstacle(double x2, double t);        // psi
 double signorini_initial_value(double x1, double x2);  // V0
 
 // Throws InputError (key "dx" or "c") for a dx whose inverse is not an integer >= 3 or c <= 0.

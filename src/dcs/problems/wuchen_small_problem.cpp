@@ -25,9 +25,9 @@ DenseMatrix wuchen_small_B() {
 
 DenseMatrix wuchen_small_N() {
   DenseMatrix N(4, 3);
-  N << 0.0, 0.0, -1.0,  //
-      -2.0, -2.0, 1.5,  //
-      -0.5, -1.0, -0.5, //
+  N << 0.0, 0.0, -1.0,   //
+      -2.0, -2.0, 1.5,   //
+      -0.5, -1.0, -0.5,  //
       1.0, 2.5, 1.5;
   return N;
 }

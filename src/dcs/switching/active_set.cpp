@@ -11,8 +11,7 @@ int cardinality(const ActiveSet& active) {
 }
 
 bool is_null_free(const ActiveSet& active) {
-  return std::none_of(active.begin(), active.end(),
-                      [](const ModeSet& modes) { return modes.empty(); });
+  return std::none_of(active.begin(), active.end(), [](const ModeSet& modes) { return modes.empty(); });
 }
 
 ActiveSet epsilon_active_set(const IndicatorValues& indicators, double epsilon) {

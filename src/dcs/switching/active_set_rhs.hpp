@@ -22,11 +22,9 @@ struct ActiveSetDerivative {
 };
 
 // Throws RunTimeFailure when N_0 is singular (condition B' fails at x).
-ActiveSetDerivative active_set_derivative(CountedSystem& system, const ActiveSet& active,
-                                          double t, const Vector& x);
+ActiveSetDerivative active_set_derivative(CountedSystem& system, const ActiveSet& active, double t, const Vector& x);
 
 // Only the weights z: no evaluation at all when every term has a single active mode.
-std::vector<Vector> active_set_weights(CountedSystem& system, const ActiveSet& active, double t,
-                                       const Vector& x);
+std::vector<Vector> active_set_weights(CountedSystem& system, const ActiveSet& active, double t, const Vector& x);
 
 }  // namespace relcp::dcs

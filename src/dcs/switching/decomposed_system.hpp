@@ -21,8 +21,8 @@ class DecomposedSystem {
   virtual ~DecomposedSystem() = default;
 
   virtual int state_size() const = 0;
-  virtual int term_count() const = 0;            // m
-  virtual int mode_count(int term) const = 0;    // m_j >= 1
+  virtual int term_count() const = 0;          // m
+  virtual int mode_count(int term) const = 0;  // m_j >= 1
 
   // f^j_k(t, x), written into `out` (already sized state_size()).
   virtual void mode_rhs(int term, int mode, double t, const Vector& x, Vector& out) const = 0;

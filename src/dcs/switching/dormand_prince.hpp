@@ -21,8 +21,8 @@ class DormandPrinceStep {
   double start_time() const { return t0_; }
   double end_time() const { return t0_ + h_; }
   double size() const { return h_; }
-  const Vector& end_state() const { return x1_; }        // fifth-order solution
-  const Vector& end_derivative() const { return k7_; }   // rhs(end_time(), end_state())
+  const Vector& end_state() const { return x1_; }          // fifth-order solution
+  const Vector& end_derivative() const { return k7_; }     // rhs(end_time(), end_state())
   const Vector& error_estimate() const { return error_; }  // fifth minus fourth order solution
 
   // Dense output on [start_time(), end_time()], fourth order.

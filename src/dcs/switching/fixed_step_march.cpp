@@ -6,8 +6,7 @@
 
 namespace relcp::dcs {
 
-std::int64_t march_fixed_steps(const TimeSpan& span, double h,
-                               const std::function<void(double t, double dt)>& step,
+std::int64_t march_fixed_steps(const TimeSpan& span, double h, const std::function<void(double t, double dt)>& step,
                                const std::function<void(double t)>& at_breakpoint) {
   if (!(h > 0.0)) throw std::invalid_argument("march_fixed_steps: h must be positive");
   const double slack = 1e-12 * std::max(1.0, std::abs(span.end));
@@ -20,8 +19,8 @@ std::int64_t march_fixed_steps(const TimeSpan& span, double h,
     // The relative slack keeps length = k h (up to round-off in the output times) from
     // rounding up to k + 1 steps.
     const double ratio = length / h;
-    const auto count = std::max<std::int64_t>(
-        1, static_cast<std::int64_t>(std::ceil(ratio - 1e-9 * std::max(1.0, ratio))));
+    const auto count =
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(ratio - 1e-9 * std::max(1.0, ratio))));
     const double dt = length / static_cast<double>(count);
     for (std::int64_t i = 0; i < count; ++i) step(t + static_cast<double>(i) * dt, dt);
     steps += count;

@@ -12,8 +12,7 @@ namespace relcp::dcs {
 
 // Calls step(t, dt) for each step in order, then at_breakpoint(t) after each output interval.
 // Returns the number of steps. Throws std::invalid_argument unless h > 0.
-std::int64_t march_fixed_steps(const TimeSpan& span, double h,
-                               const std::function<void(double t, double dt)>& step,
+std::int64_t march_fixed_steps(const TimeSpan& span, double h, const std::function<void(double t, double dt)>& step,
                                const std::function<void(double t)>& at_breakpoint);
 
 }  // namespace relcp::dcs

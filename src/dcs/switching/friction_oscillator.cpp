@@ -39,8 +39,8 @@ std::vector<int> FrictionOscillator::friction_dofs() const {
 void FrictionOscillator::check_consistent() const {
   const Eigen::Index n = mass.rows();
   const auto square = [n](const DenseMatrix& m) { return m.rows() == n && m.cols() == n; };
-  if (n == 0 || !square(mass) || !square(damping) || !square(stiffness) || friction.size() != n ||
-      q0.size() != n || v0.size() != n) {
+  if (n == 0 || !square(mass) || !square(damping) || !square(stiffness) || friction.size() != n || q0.size() != n ||
+      v0.size() != n) {
     throw std::invalid_argument("FrictionOscillator: inconsistent sizes");
   }
   if ((friction.array() < 0.0).any()) {
@@ -48,8 +48,8 @@ void FrictionOscillator::check_consistent() const {
   }
   for (const HarmonicForce& term : forcing) {
     if (term.dof < 0 || term.dof >= n) {
-      throw std::invalid_argument("FrictionOscillator: forcing on coordinate " +
-                                  std::to_string(term.dof) + " of " + std::to_string(n));
+      throw std::invalid_argument("FrictionOscillator: forcing on coordinate " + std::to_string(term.dof) + " of " +
+                                  std::to_string(n));
     }
   }
 }

@@ -5,8 +5,7 @@
 
 namespace relcp::dcs {
 
-FrictionOscillatorSystem::FrictionOscillatorSystem(FrictionOscillator oscillator)
-    : oscillator_(std::move(oscillator)) {
+FrictionOscillatorSystem::FrictionOscillatorSystem(FrictionOscillator oscillator) : oscillator_(std::move(oscillator)) {
   oscillator_.check_consistent();
   friction_dofs_ = oscillator_.friction_dofs();
   const Eigen::LLT<DenseMatrix> cholesky(oscillator_.mass);
@@ -22,15 +21,14 @@ int FrictionOscillatorSystem::term_count() const {
 
 int FrictionOscillatorSystem::mode_count(int /*term*/) const { return friction_dofs_.empty() ? 1 : 2; }
 
-void FrictionOscillatorSystem::mode_rhs(int term, int mode, double t, const Vector& x,
-                                        Vector& out) const {
+void FrictionOscillatorSystem::mode_rhs(int term, int mode, double t, const Vector& x, Vector& out) const {
   const int n = oscillator_.dof_count();
   const auto q = x.head(n);
   const auto v = x.tail(n);
   const double share = 1.0 / term_count();
   out.head(n) = share * v;
-  out.tail(n) = share * (inverse_mass_ * (oscillator_.external_force(t) -
-                                          oscillator_.stiffness * q - oscillator_.damping * v));
+  out.tail(n) =
+      share * (inverse_mass_ * (oscillator_.external_force(t) - oscillator_.stiffness * q - oscillator_.damping * v));
   if (friction_dofs_.empty()) return;
   const int dof = friction_dofs_[term];
   const double friction_force = mode == 0 ? -oscillator_.friction[dof] : oscillator_.friction[dof];
@@ -43,8 +41,7 @@ double FrictionOscillatorSystem::indicator(int term, int mode, const Vector& x) 
   return mode == 0 ? -v : v;
 }
 
-void FrictionOscillatorSystem::indicator_gradient(int term, int mode, const Vector& /*x*/,
-                                                  Vector& out) const {
+void FrictionOscillatorSystem::indicator_gradient(int term, int mode, const Vector& /*x*/, Vector& out) const {
   out.setZero();
   if (friction_dofs_.empty()) return;
   out[oscillator_.dof_count() + friction_dofs_[term]] = mode == 0 ? -1.0 : 1.0;

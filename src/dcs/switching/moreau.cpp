@@ -21,8 +21,7 @@ class MoreauStepper {
       : oscillator_(oscillator), h_(h), dofs_(oscillator.friction_dofs()) {
     const int n = oscillator.dof_count();
     const auto nf = static_cast<Eigen::Index>(dofs_.size());
-    iteration_matrix_.compute(oscillator.mass + h * oscillator.damping +
-                              h * h * oscillator.stiffness);
+    iteration_matrix_.compute(oscillator.mass + h * oscillator.damping + h * h * oscillator.stiffness);
     directions_ = DenseMatrix::Zero(2 * nf, n);  // D
     for (Eigen::Index i = 0; i < nf; ++i) {
       directions_(i, dofs_[i]) = 1.0;
@@ -42,8 +41,7 @@ class MoreauStepper {
   // One step from (q, v) at time t; returns the impulse split lambda via `solve_lcp`.
   template <class SolveLcp>
   void step(double t, Vector& q, Vector& v, SolveLcp&& solve_lcp) const {
-    const Vector b = oscillator_.mass * v +
-                     h_ * (oscillator_.external_force(t + h_) - oscillator_.stiffness * q);
+    const Vector b = oscillator_.mass * v + h_ * (oscillator_.external_force(t + h_) - oscillator_.stiffness * q);
     Vector impulse_free = iteration_matrix_.solve(b);
     if (!dofs_.empty()) {
       const auto nf = static_cast<Eigen::Index>(dofs_.size());
@@ -82,8 +80,8 @@ SimulationRecord integrate_moreau(const FrictionOscillator& oscillator, const Ti
     lcp::SolverResult result = solver->solve(problem, solver_options);
     ++record.statistics.lcp_solves;
     if (result.status != lcp::Status::converged) {
-      throw RunTimeFailure("moreau: the friction LCP solver '" + std::string(solver->name()) +
-                           "' ended with status " + std::string(lcp::to_string(result.status)));
+      throw RunTimeFailure("moreau: the friction LCP solver '" + std::string(solver->name()) + "' ended with status " +
+                           std::string(lcp::to_string(result.status)));
     }
     return std::move(result.z);
   };

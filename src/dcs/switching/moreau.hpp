@@ -29,7 +29,6 @@ struct MoreauOptions {
 
 // Throws RunTimeFailure when an LCP solve does not converge.
 SimulationRecord integrate_moreau(const FrictionOscillator& oscillator, const TimeSpan& span,
-                                  const MoreauOptions& options,
-                                  const ProgressCallback& progress = {});
+                                  const MoreauOptions& options, const ProgressCallback& progress = {});
 
 }  // namespace relcp::dcs

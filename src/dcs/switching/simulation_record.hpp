@@ -37,10 +37,10 @@ struct ModeChange {
 
 struct RunStatistics {
   EvaluationCounts evaluations;
-  std::int64_t steps = 0;                 // accepted steps
+  std::int64_t steps = 0;  // accepted steps
   std::int64_t rejected_steps = 0;
-  std::int64_t switches = 0;              // switching points at which the active set changed
-  std::int64_t mode_changes = 0;          // term-wise mode changes
+  std::int64_t switches = 0;      // switching points at which the active set changed
+  std::int64_t mode_changes = 0;  // term-wise mode changes
   std::int64_t lcp_solves = 0;
   std::int64_t restarts = 0;              // switching points forced by the restart time t*
   std::int64_t unbracketed_switches = 0;  // psi already <= 0 at a step start (see switching.md)

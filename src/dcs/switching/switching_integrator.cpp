@@ -28,16 +28,14 @@ constexpr int kMaxSwitchesWithoutProgress = 1000;
 ActiveSet merge(const ActiveSet& a, const ActiveSet& b) {
   ActiveSet merged(a.size());
   for (std::size_t term = 0; term < a.size(); ++term) {
-    std::set_union(a[term].begin(), a[term].end(), b[term].begin(), b[term].end(),
-                   std::back_inserter(merged[term]));
+    std::set_union(a[term].begin(), a[term].end(), b[term].begin(), b[term].end(), std::back_inserter(merged[term]));
   }
   return merged;
 }
 
 class SwitchingRun {
  public:
-  SwitchingRun(const DecomposedSystem& system, const TimeSpan& span,
-               const SwitchingOptions& options)
+  SwitchingRun(const DecomposedSystem& system, const TimeSpan& span, const SwitchingOptions& options)
       : system_(system),
         span_(span),
         options_(options),
@@ -48,7 +46,8 @@ class SwitchingRun {
   SimulationRecord run(const Vector& x0, const ProgressCallback& progress) {
     t_ = span_.start;
     x_ = x0;
-    sampler_.record_until(t_, [&](double) { return x_; }, record_.samples);
+    sampler_.record_until(
+        t_, [&](double) { return x_; }, record_.samples);
     active_ = ActiveSet(system_.term_count());
     determine_active_set(/*record_changes=*/false);
 
@@ -56,14 +55,13 @@ class SwitchingRun {
     while (t_ < span_.end) {
       if (record_.statistics.steps + record_.statistics.rejected_steps >= options_.max_steps) {
         throw RunTimeFailure("switching: more than " + std::to_string(options_.max_steps) +
-                             " steps before t = " + std::to_string(span_.end) + " (reached t = " +
-                             std::to_string(t_) + "; method.max_steps raises the bound)");
+                             " steps before t = " + std::to_string(span_.end) + " (reached t = " + std::to_string(t_) +
+                             "; method.max_steps raises the bound)");
       }
       const double remaining = span_.end - t_;
       const double h_try = h >= remaining ? remaining : h;
       const DormandPrinceStep step(rhs_, t_, x_, xdot_, h_try);
-      const double ratio =
-          controller_.error_ratio(step.error_estimate().lpNorm<Eigen::Infinity>(), h_try);
+      const double ratio = controller_.error_ratio(step.error_estimate().lpNorm<Eigen::Infinity>(), h_try);
       if (!(ratio <= 1.0)) {
         ++record_.statistics.rejected_steps;
         h = controller_.next_step(h_try, std::isfinite(ratio) ? ratio : 1e10, false);
@@ -85,14 +83,13 @@ class SwitchingRun {
   // Accepts the step, or cuts it at a switching point inside it.
   void finish_step(const DormandPrinceStep& step) {
     const std::vector<Vector> end_weights = last_weights_;  // from rhs at the step's end point
-    const double psi_end = psi(step.end_time(), end_weights,
-                               counted_.indicators(step.end_state()));
+    const double psi_end = psi(step.end_time(), end_weights, counted_.indicators(step.end_state()));
     if (psi_end < 0.0 && psi_end < psi_) {
       switch_inside(step, psi_end);
       return;
     }
-    sampler_.record_until(step.end_time(),
-                          [&](double t) { return step.state_at(t); }, record_.samples);
+    sampler_.record_until(
+        step.end_time(), [&](double t) { return step.state_at(t); }, record_.samples);
     t_ = step.end_time();
     x_ = step.end_state();
     xdot_ = step.end_derivative();
@@ -108,8 +105,7 @@ class SwitchingRun {
       };
       double a = t_, psi_a = psi_, b = step.end_time(), psi_b = psi_end;
       while (true) {
-        const BracketedRoot bracket =
-            find_bracketed_root(psi_along, a, psi_a, b, psi_b, {.tolerance = eta_});
+        const BracketedRoot bracket = find_bracketed_root(psi_along, a, psi_a, b, psi_b, {.tolerance = eta_});
         t_switch = bracket.nonpositive_side();
         // A zero where psi rises through 0 means an earlier one where it fell: look before it.
         if (bracket.nonpositive_side() >= bracket.positive_side()) break;
@@ -122,7 +118,8 @@ class SwitchingRun {
     }
 
     const bool at_end = t_switch >= step.end_time();
-    sampler_.record_until(t_switch, [&](double t) { return step.state_at(t); }, record_.samples);
+    sampler_.record_until(
+        t_switch, [&](double t) { return step.state_at(t); }, record_.samples);
     if (restart_time_ < kInfinity && t_switch >= restart_time_ - 2.0 * eta_) {
       ++record_.statistics.restarts;
     }
@@ -166,8 +163,8 @@ class SwitchingRun {
     if (t_switch - last_switch_time_ <= 10.0 * eta_) {
       if (++switches_without_progress_ > kMaxSwitchesWithoutProgress) {
         throw RunTimeFailure("switching: " + std::to_string(kMaxSwitchesWithoutProgress) +
-                             " switching points without progress near t = " +
-                             std::to_string(t_switch) + " (I = " + to_string(active_) + ")");
+                             " switching points without progress near t = " + std::to_string(t_switch) +
+                             " (I = " + to_string(active_) + ")");
       }
     } else {
       switches_without_progress_ = 0;
@@ -210,13 +207,11 @@ class SwitchingRun {
 
 }  // namespace
 
-SimulationRecord integrate_switching(const DecomposedSystem& system, const Vector& x0,
-                                     const TimeSpan& span, const SwitchingOptions& options,
-                                     const ProgressCallback& progress) {
+SimulationRecord integrate_switching(const DecomposedSystem& system, const Vector& x0, const TimeSpan& span,
+                                     const SwitchingOptions& options, const ProgressCallback& progress) {
   if (x0.size() != system.state_size()) {
-    throw std::invalid_argument("integrate_switching: initial state has " +
-                                std::to_string(x0.size()) + " entries, the system " +
-                                std::to_string(system.state_size()));
+    throw std::invalid_argument("integrate_switching: initial state has " + std::to_string(x0.size()) +
+                                " entries, the system " + std::to_string(system.state_size()));
   }
   return SwitchingRun(system, span, options).run(x0, progress);
 }

@@ -15,11 +15,11 @@
 namespace relcp::dcs {
 
 struct SwitchingOptions {
-  double tolerance = 1e-8;       // local error per unit step of the smooth integrator
-  double initial_step = 0.0;     // 0: 0.1 * tolerance (Stewart's runs)
-  double eta = 0.0;              // switching-point tolerance; 0: 1e-3 * tolerance
-  double epsilon = 1e-8;         // eps-active set tolerance on the indicators
-  double restart_delay = 1e-2;   // t* - t' when the chosen active set is ambiguous
+  double tolerance = 1e-8;      // local error per unit step of the smooth integrator
+  double initial_step = 0.0;    // 0: 0.1 * tolerance (Stewart's runs)
+  double eta = 0.0;             // switching-point tolerance; 0: 1e-3 * tolerance
+  double epsilon = 1e-8;        // eps-active set tolerance on the indicators
+  double restart_delay = 1e-2;  // t* - t' when the chosen active set is ambiguous
   // Accepted plus rejected steps before the run fails (about 10 s of one core at 10^6).
   std::int64_t max_steps = 1'000'000;
   SwitchingLcpOptions lcp;
@@ -31,8 +31,7 @@ struct SwitchingOptions {
 // Throws RunTimeFailure when the active-set system is singular, a switching LCP has no solution,
 // the step size underflows or switching points accumulate without progress in time;
 // std::invalid_argument when x0 does not fit the system.
-SimulationRecord integrate_switching(const DecomposedSystem& system, const Vector& x0,
-                                     const TimeSpan& span, const SwitchingOptions& options,
-                                     const ProgressCallback& progress = {});
+SimulationRecord integrate_switching(const DecomposedSystem& system, const Vector& x0, const TimeSpan& span,
+                                     const SwitchingOptions& options, const ProgressCallback& progress = {});
 
 }  // namespace relcp::dcs

@@ -24,8 +24,7 @@ ActiveSet active_set_of(const Vector& solution, const ActiveSet& candidates, dou
 }
 
 // Rows and columns of M over `candidates` that belong to the sub-tuple `subset`.
-DenseMatrix restrict_coupling(const DenseMatrix& coupling, const ActiveSet& candidates,
-                              const ActiveSet& subset) {
+DenseMatrix restrict_coupling(const DenseMatrix& coupling, const ActiveSet& candidates, const ActiveSet& subset) {
   std::vector<Eigen::Index> kept;
   Eigen::Index index = 0;
   for (std::size_t term = 0; term < candidates.size(); ++term) {
@@ -42,8 +41,7 @@ DenseMatrix restrict_coupling(const DenseMatrix& coupling, const ActiveSet& cand
 }
 
 // z_i and w_i both within `threshold` of zero for some active-mode row.
-bool lacks_strict_complementarity(const lcp::LcpProblem& problem, const Vector& solution,
-                                  int card, double threshold) {
+bool lacks_strict_complementarity(const lcp::LcpProblem& problem, const Vector& solution, int card, double threshold) {
   const Vector w = problem.w(solution);
   for (int i = 0; i < card; ++i) {
     if (std::abs(solution[i]) <= threshold && std::abs(w[i]) <= threshold) return true;
@@ -82,14 +80,13 @@ LcpSolutions solve_switching_lcp(const lcp::LcpProblem& problem, const Switching
   }
   if (result.solutions.empty()) {
     throw RunTimeFailure("switching: the switching LCP of size " + std::to_string(problem.size()) +
-                         " has no solution within tolerance " +
-                         std::to_string(options.lcp_tolerance));
+                         " has no solution within tolerance " + std::to_string(options.lcp_tolerance));
   }
   return result;
 }
 
-ActiveSetChoice choose_active_set(CountedSystem& system, const ActiveSet& candidates, double t,
-                                  const Vector& x, const SwitchingLcpOptions& options) {
+ActiveSetChoice choose_active_set(CountedSystem& system, const ActiveSet& candidates, double t, const Vector& x,
+                                  const SwitchingLcpOptions& options) {
   const DenseMatrix coupling = build_switching_matrices(system, candidates, t, x).coupling;
   const int card = cardinality(candidates);
   const lcp::LcpProblem problem = switching_lcp(coupling, candidates);
@@ -101,20 +98,18 @@ ActiveSetChoice choose_active_set(CountedSystem& system, const ActiveSet& candid
     ActiveSet active = active_set_of(solution, candidates, options.active_weight);
     if (!is_null_free(active)) {
       throw RunTimeFailure("switching: a switching LCP solution at t = " + std::to_string(t) +
-                           " leaves a term without an active mode (I0 = " +
-                           to_string(candidates) + ")");
+                           " leaves a term without an active mode (I0 = " + to_string(candidates) + ")");
     }
     if (lacks_strict_complementarity(problem, solution, card, options.active_weight)) {
       choice.degenerate = true;
     }
-    if (std::find(choice.candidates.begin(), choice.candidates.end(), active) ==
-        choice.candidates.end()) {
+    if (std::find(choice.candidates.begin(), choice.candidates.end(), active) == choice.candidates.end()) {
       choice.candidates.push_back(std::move(active));
     }
   }
-  choice.chosen = *std::min_element(
-      choice.candidates.begin(), choice.candidates.end(),
-      [&](const ActiveSet& a, const ActiveSet& b) { return preferred(a, b, options.choice); });
+  choice.chosen =
+      *std::min_element(choice.candidates.begin(), choice.candidates.end(),
+                        [&](const ActiveSet& a, const ActiveSet& b) { return preferred(a, b, options.choice); });
 
   if (found.complete) {
     const lcp::LcpProblem restricted =

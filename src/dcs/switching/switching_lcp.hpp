@@ -26,8 +26,8 @@ struct SwitchingLcpOptions {
   // LCPs up to this size are solved for all their solutions by enumeration; larger ones by
   // lexicographic Lemke, which finds one (uniqueness is then assumed, see switching.md).
   int enumeration_limit = 20;
-  double active_weight = 1e-10;   // z^j_i above this marks mode i of term j active
-  double lcp_tolerance = 1e-10;   // natural-residual tolerance of the LCP solutions
+  double active_weight = 1e-10;  // z^j_i above this marks mode i of term j active
+  double lcp_tolerance = 1e-10;  // natural-residual tolerance of the LCP solutions
   SolutionChoice choice = SolutionChoice::fewest_modes;
 };
 
@@ -57,7 +57,7 @@ struct ActiveSetChoice {
 // set) at (t, x). With several solutions the one whose active set has the fewest (or most, see
 // options.choice) modes is chosen, ties to the lexicographically smallest: a deterministic
 // version of "choose p".
-ActiveSetChoice choose_active_set(CountedSystem& system, const ActiveSet& candidates, double t,
-                                  const Vector& x, const SwitchingLcpOptions& options);
+ActiveSetChoice choose_active_set(CountedSystem& system, const ActiveSet& candidates, double t, const Vector& x,
+                                  const SwitchingLcpOptions& options);
 
 }  // namespace relcp::dcs

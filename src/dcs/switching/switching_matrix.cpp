@@ -4,8 +4,7 @@
 
 namespace relcp::dcs {
 
-SwitchingMatrices build_switching_matrices(CountedSystem& system, const ActiveSet& active,
-                                           double t, const Vector& x) {
+SwitchingMatrices build_switching_matrices(CountedSystem& system, const ActiveSet& active, double t, const Vector& x) {
   const int n = system.system().state_size();
   const int card = cardinality(active);
   SwitchingMatrices matrices{DenseMatrix(n, card), DenseMatrix::Zero(card, card)};

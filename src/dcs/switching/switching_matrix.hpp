@@ -19,8 +19,7 @@ struct SwitchingMatrices {
   DenseMatrix coupling;  // M: card I x card I
 };
 
-SwitchingMatrices build_switching_matrices(CountedSystem& system, const ActiveSet& active,
-                                           double t, const Vector& x);
+SwitchingMatrices build_switching_matrices(CountedSystem& system, const ActiveSet& active, double t, const Vector& x);
 
 // E (card I x m).
 DenseMatrix term_incidence(const ActiveSet& active);

@@ -10,8 +10,7 @@ namespace {
 
 class TaubertRhs {
  public:
-  explicit TaubertRhs(const DecomposedSystem& system)
-      : counted_(system), term_rhs_(system.state_size()) {}
+  explicit TaubertRhs(const DecomposedSystem& system) : counted_(system), term_rhs_(system.state_size()) {}
 
   const EvaluationCounts& counts() const { return counted_.counts(); }
   const std::vector<int>& last_modes() const { return modes_; }
@@ -35,9 +34,8 @@ class TaubertRhs {
 
 }  // namespace
 
-SimulationRecord integrate_taubert(const DecomposedSystem& system, const Vector& x0,
-                                   const TimeSpan& span, const TaubertOptions& options,
-                                   const ProgressCallback& progress) {
+SimulationRecord integrate_taubert(const DecomposedSystem& system, const Vector& x0, const TimeSpan& span,
+                                   const TaubertOptions& options, const ProgressCallback& progress) {
   if (x0.size() != system.state_size()) {
     throw std::invalid_argument("integrate_taubert: initial state has the wrong size");
   }
@@ -45,7 +43,8 @@ SimulationRecord integrate_taubert(const DecomposedSystem& system, const Vector&
   SimulationRecord record;
   TrajectorySampler sampler(span);
   Vector x = x0;
-  sampler.record_until(span.start, [&](double) { return x; }, record.samples);
+  sampler.record_until(
+      span.start, [&](double) { return x; }, record.samples);
 
   const auto n = x.size();
   Vector k1(n), k2(n), k3(n), k4(n);
@@ -75,10 +74,14 @@ SimulationRecord integrate_taubert(const DecomposedSystem& system, const Vector&
     x += dt / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
   };
   const auto step = [&](double t, double dt) {
-    if (options.scheme == TaubertScheme::euler) euler_step(t, dt); else rk4_step(t, dt);
+    if (options.scheme == TaubertScheme::euler)
+      euler_step(t, dt);
+    else
+      rk4_step(t, dt);
   };
   const auto at_breakpoint = [&](double t) {
-    sampler.record_until(t, [&](double) { return x; }, record.samples);
+    sampler.record_until(
+        t, [&](double) { return x; }, record.samples);
     if (progress) progress(t);
   };
 

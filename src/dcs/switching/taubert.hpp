@@ -17,8 +17,7 @@ struct TaubertOptions {
   double h = 1e-3;  // step size (steps are shortened to land on output times)
 };
 
-SimulationRecord integrate_taubert(const DecomposedSystem& system, const Vector& x0,
-                                   const TimeSpan& span, const TaubertOptions& options,
-                                   const ProgressCallback& progress = {});
+SimulationRecord integrate_taubert(const DecomposedSystem& system, const Vector& x0, const TimeSpan& span,
+                                   const TaubertOptions& options, const ProgressCallback& progress = {});
 
 }  // namespace relcp::dcs

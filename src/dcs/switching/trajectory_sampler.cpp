@@ -5,8 +5,7 @@
 
 namespace relcp::dcs {
 
-TrajectorySampler::TrajectorySampler(const TimeSpan& span)
-    : start_(span.start), every_(span.output_every) {
+TrajectorySampler::TrajectorySampler(const TimeSpan& span) : start_(span.start), every_(span.output_every) {
   // Output times start + k * every up to the end, allowing for round-off in (end - start) / every.
   const double intervals = (span.end - span.start) / span.output_every;
   count_ = static_cast<std::int64_t>(std::floor(intervals * (1.0 + 1e-12) + 1e-9)) + 1;

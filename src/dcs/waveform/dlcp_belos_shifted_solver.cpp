@@ -48,8 +48,8 @@ class BelosShiftedSolver final : public ShiftedSystemSolver {
     map_ = Teuchos::rcp(new Map(static_cast<Tpetra::global_size_t>(shifted.rows()), 0, comm));
     std::size_t widest = 1;
     for (Eigen::Index i = 0; i < shifted.rows(); ++i) {
-      widest = std::max<std::size_t>(widest, static_cast<std::size_t>(shifted.outerIndexPtr()[i + 1] -
-                                                                       shifted.outerIndexPtr()[i]));
+      widest = std::max<std::size_t>(
+          widest, static_cast<std::size_t>(shifted.outerIndexPtr()[i + 1] - shifted.outerIndexPtr()[i]));
     }
     auto matrix = Teuchos::rcp(new CrsMatrix(map_, widest));
     std::vector<GlobalOrdinal> columns;

@@ -5,8 +5,8 @@
 
 namespace relcp::dcs {
 
-NewtonOutcome solve_ode_step(const DncpProblem& problem, double t, double h, const Vector& x_prev,
-                             const Vector& y, Vector& z, double tolerance) {
+NewtonOutcome solve_ode_step(const DncpProblem& problem, double t, double h, const Vector& x_prev, const Vector& y,
+                             Vector& z, double tolerance) {
   constexpr int kMaxSteps = 50;
   const Eigen::Index m = x_prev.size();
   auto residual_at = [&](const Vector& point) -> Vector { return point - x_prev - h * problem.F(t, point, y); };

@@ -10,7 +10,7 @@
 namespace relcp::dcs {
 
 // z: the starting point on entry, the solution on exit. At most 50 Newton steps.
-NewtonOutcome solve_ode_step(const DncpProblem& problem, double t, double h, const Vector& x_prev,
-                             const Vector& y, Vector& z, double tolerance);
+NewtonOutcome solve_ode_step(const DncpProblem& problem, double t, double h, const Vector& x_prev, const Vector& y,
+                             Vector& z, double tolerance);
 
 }  // namespace relcp::dcs

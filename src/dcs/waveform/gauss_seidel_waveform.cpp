@@ -29,17 +29,14 @@ void require_selection_applies(const DenseMatrix& M, LcpSelection selection) {
   }
 }
 
-void require_reference_fits(const WaveformOptions& options, Eigen::Index state_size,
-                            const TimeGrid& grid) {
-  if (options.reference &&
-      (options.reference->rows() != state_size || options.reference->cols() != grid.points())) {
+void require_reference_fits(const WaveformOptions& options, Eigen::Index state_size, const TimeGrid& grid) {
+  if (options.reference && (options.reference->rows() != state_size || options.reference->cols() != grid.points())) {
     throw InputError("reference", "the reference trajectory does not match the grid");
   }
 }
 
 WaveformResult solve_gauss_seidel_waveform(const DlcpProblem& problem, const TimeGrid& grid,
-                                           const WaveformOptions& options,
-                                           const BatchedLcpBackend& backend) {
+                                           const WaveformOptions& options, const BatchedLcpBackend& backend) {
   validate(problem);
   require_selection_applies(problem.M, options.selection);
   const Eigen::Index m = problem.state_size();

@@ -37,27 +37,27 @@ struct WaveformOptions {
   int max_iterations = 100;  // per window
   LcpSelection selection = LcpSelection::unique;
   double lcp_tolerance = 1e-10;
-  ShiftedSolverSettings linear_solver;  // DLCP: the (I - h A) solves
+  ShiftedSolverSettings linear_solver;                         // DLCP: the (I - h A) solves
   InfeasibleLcpPolicy infeasible = InfeasibleLcpPolicy::fail;  // DNCP only
   // m x (J+1): when given, error_history holds max_j ||x_j^k - reference_j||_inf.
   std::shared_ptr<const DenseMatrix> reference;
 };
 
 struct WaveformReport {
-  bool converged = false;          // every window met the tolerance and no LCP failed
-  int iterations = 0;              // the most any window needed
+  bool converged = false;  // every window met the tolerance and no LCP failed
+  int iterations = 0;      // the most any window needed
   std::vector<int> window_iterations;
   std::vector<double> change_history;  // entry k-1: max_j ||x_j^k - x_j^{k-1}||_inf (windows merged)
   std::vector<double> error_history;   // entry k: against the reference, k = 0, 1, ...
-  bool lcp_failed = false;         // an LCP had no solution and the policy was `fail`
-  double failure_time = 0.0;       // t of the first such point
+  bool lcp_failed = false;             // an LCP had no solution and the policy was `fail`
+  double failure_time = 0.0;           // t of the first such point
   lcp::Status failure_status = lcp::Status::converged;
-  Eigen::Index coupled_points = 0; // points handled by the coupled step (policy `coupled`)
+  Eigen::Index coupled_points = 0;  // points handled by the coupled step (policy `coupled`)
   long long lcp_iterations = 0;
-  long long newton_iterations = 0; // DNCP: ODE-step and coupled-step Newton iterations
+  long long newton_iterations = 0;  // DNCP: ODE-step and coupled-step Newton iterations
   long long krylov_iterations = 0;
   std::string linear_solver;
-  bool initial_lcp_solved = false; // y_0 from LCP(N x0 + g(0), M)
+  bool initial_lcp_solved = false;  // y_0 from LCP(N x0 + g(0), M)
   TimeSplit split;
 };
 
@@ -70,15 +70,13 @@ struct WaveformResult {
 // not in the selection's class (Z for least-element, PSD for least-norm; a P-property that
 // cannot be decided is accepted).
 WaveformResult solve_gauss_seidel_waveform(const DlcpProblem& problem, const TimeGrid& grid,
-                                           const WaveformOptions& options,
-                                           const BatchedLcpBackend& backend);
+                                           const WaveformOptions& options, const BatchedLcpBackend& backend);
 
 // Throws InputError (key "selection") when M is not in the selection's class.
 void require_selection_applies(const DenseMatrix& M, LcpSelection selection);
 
 // Throws InputError (key "reference") when options.reference is given and is not
 // state_size x grid.points().
-void require_reference_fits(const WaveformOptions& options, Eigen::Index state_size,
-                            const TimeGrid& grid);
+void require_reference_fits(const WaveformOptions& options, Eigen::Index state_size, const TimeGrid& grid);
 
 }  // namespace relcp::dcs

@@ -16,8 +16,7 @@ constexpr double kNewtonTolerance = 1e-12;
 }  // namespace
 
 WaveformResult solve_gauss_seidel_waveform(const DncpProblem& problem, const TimeGrid& grid,
-                                           const WaveformOptions& options,
-                                           const BatchedLcpBackend& backend) {
+                                           const WaveformOptions& options, const BatchedLcpBackend& backend) {
   validate(problem);
   require_selection_applies(problem.M, options.selection);
   const Eigen::Index m = problem.state_size();

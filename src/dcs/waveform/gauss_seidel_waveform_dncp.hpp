@@ -19,7 +19,6 @@ namespace relcp::dcs {
 // Throws InputError when the problem is invalid, the reference has the wrong shape or M is not
 // in the selection's class.
 WaveformResult solve_gauss_seidel_waveform(const DncpProblem& problem, const TimeGrid& grid,
-                                           const WaveformOptions& options,
-                                           const BatchedLcpBackend& backend);
+                                           const WaveformOptions& options, const BatchedLcpBackend& backend);
 
 }  // namespace relcp::dcs

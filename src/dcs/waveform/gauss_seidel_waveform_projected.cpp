@@ -21,8 +21,8 @@ WaveformResult solve_projected_waveform(const ProjectedDynamicalSystem& system, 
   X.resize(m, grid.points());
   Y = DenseMatrix::Zero(2 * m, grid.points());
   X.col(0) = system.x0;
-  report.initial_lcp_solved = (system.x0.array() >= system.lower.array()).all() &&
-                              (system.x0.array() <= system.upper.array()).all();
+  report.initial_lcp_solved =
+      (system.x0.array() >= system.lower.array()).all() && (system.x0.array() <= system.upper.array()).all();
   report.linear_solver = "projection";
 
   std::vector<std::vector<double>> changes, errors;

@@ -11,14 +11,12 @@ constexpr Eigen::Index kStoredResponseLimit = 25'000'000;
 
 }  // namespace
 
-DenseMatrix implicit_euler_step_matrix(const DlcpProblem& problem, double h,
-                                       const ShiftedSystemSolver& solver) {
+DenseMatrix implicit_euler_step_matrix(const DlcpProblem& problem, double h, const ShiftedSystemSolver& solver) {
   const DenseMatrix response = solver.solve(DenseMatrix(problem.B));
   return h * (problem.N * response) + problem.M;
 }
 
-Vector initial_complementarity(const DlcpProblem& problem, LcpSelection selection, double tolerance,
-                               bool& solved) {
+Vector initial_complementarity(const DlcpProblem& problem, LcpSelection selection, double tolerance, bool& solved) {
   const Vector q = problem.N * problem.x0 + problem.offset(0.0);
   return initial_complementarity(problem.M, q, selection, tolerance, solved);
 }
@@ -32,10 +30,9 @@ ImplicitEulerResult solve_implicit_euler(const DlcpProblem& problem, const TimeG
   const Eigen::Index m = problem.state_size();
   const Eigen::Index n = problem.constraint_size();
   const double h = grid.h;
-  trajectory = start_trajectory(grid, problem.x0,
-                                initial_complementarity(problem, options.selection,
-                                                        options.lcp_tolerance,
-                                                        report.initial_lcp_solved));
+  trajectory = start_trajectory(
+      grid, problem.x0,
+      initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved));
 
   Stopwatch watch;
   const auto solver = make_shifted_solver(problem.A, h, options.linear_solver);

@@ -25,17 +25,17 @@ struct ImplicitEulerOptions {
 };
 
 struct ImplicitEulerReport {
-  bool completed = false;             // every step's LCP was solved
-  Eigen::Index failed_step = -1;      // the first step j whose LCP failed
+  bool completed = false;         // every step's LCP was solved
+  Eigen::Index failed_step = -1;  // the first step j whose LCP failed
   lcp::Status failure_status = lcp::Status::converged;
   double step_matrix_largest_off_diagonal = 0.0;  // of M^h; Z exactly when <= 0
   bool step_matrix_is_z = false;
-  std::optional<bool> step_matrix_is_p;           // nullopt: undecided (large non-Z M^h)
-  std::optional<bool> selection_applies;          // M^h in the selection's class
-  bool initial_lcp_solved = false;    // y_0 from LCP(N x0 + g(0), M)
+  std::optional<bool> step_matrix_is_p;   // nullopt: undecided (large non-Z M^h)
+  std::optional<bool> selection_applies;  // M^h in the selection's class
+  bool initial_lcp_solved = false;        // y_0 from LCP(N x0 + g(0), M)
   long long lcp_iterations = 0;
   long long krylov_iterations = 0;
-  std::string linear_solver;          // "direct", "cg", "gmres"
+  std::string linear_solver;  // "direct", "cg", "gmres"
   TimeSplit split;
 };
 
@@ -45,15 +45,13 @@ struct ImplicitEulerResult {
 };
 
 // M^h = h N (I - h A)^-1 B + M, with the given solver for I - h A.
-DenseMatrix implicit_euler_step_matrix(const DlcpProblem& problem, double h,
-                                       const ShiftedSystemSolver& solver);
+DenseMatrix implicit_euler_step_matrix(const DlcpProblem& problem, double h, const ShiftedSystemSolver& solver);
 
 // Validates the problem (InputError) first.
 ImplicitEulerResult solve_implicit_euler(const DlcpProblem& problem, const TimeGrid& grid,
                                          const ImplicitEulerOptions& options);
 
 // y at t = 0: the selected solution of LCP(N x0 + g(0), M); NaN entries when it has none.
-Vector initial_complementarity(const DlcpProblem& problem, LcpSelection selection, double tolerance,
-                               bool& solved);
+Vector initial_complementarity(const DlcpProblem& problem, LcpSelection selection, double tolerance, bool& solved);
 
 }  // namespace relcp::dcs

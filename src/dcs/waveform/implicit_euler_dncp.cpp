@@ -7,8 +7,7 @@
 
 namespace relcp::dcs {
 
-Vector initial_complementarity(const DncpProblem& problem, LcpSelection selection, double tolerance,
-                               bool& solved) {
+Vector initial_complementarity(const DncpProblem& problem, LcpSelection selection, double tolerance, bool& solved) {
   const Vector q = problem.N * problem.x0 + problem.offset(0.0);
   return initial_complementarity(problem.M, q, selection, tolerance, solved);
 }
@@ -22,10 +21,9 @@ CoupledEulerResult solve_coupled_backward_euler(const DncpProblem& problem, cons
   DlcpTrajectory& trajectory = result.trajectory;
   const Eigen::Index m = problem.state_size();
   const Eigen::Index n = problem.constraint_size();
-  trajectory = start_trajectory(grid, problem.x0,
-                                initial_complementarity(problem, options.selection,
-                                                        options.lcp_tolerance,
-                                                        report.initial_lcp_solved));
+  trajectory = start_trajectory(
+      grid, problem.x0,
+      initial_complementarity(problem, options.selection, options.lcp_tolerance, report.initial_lcp_solved));
 
   std::optional<LeastNormLcp> least_norm;
   if (options.selection == LcpSelection::least_norm) least_norm.emplace(problem.M);
@@ -35,8 +33,7 @@ CoupledEulerResult solve_coupled_backward_euler(const DncpProblem& problem, cons
     const double t = grid.t(j);
     const Vector g_t = problem.offset(t);
     const Vector x_prev = trajectory.X.col(j - 1);
-    const NewtonOutcome outcome =
-        solve_coupled_step(problem, t, grid.h, x_prev, g_t, x, y, options.newton_tolerance);
+    const NewtonOutcome outcome = solve_coupled_step(problem, t, grid.h, x_prev, g_t, x, y, options.newton_tolerance);
     report.step_iterations.push_back(outcome.iterations);
     report.newton_iterations += outcome.iterations;
     if (!outcome.converged) {

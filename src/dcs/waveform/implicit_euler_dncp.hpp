@@ -25,7 +25,7 @@ struct CoupledEulerReport {
   std::vector<int> step_iterations;  // Newton iterations of steps 1..J ([GS] Fig 4.6)
   long long newton_iterations = 0;
   bool initial_lcp_solved = false;
-  TimeSplit split;                   // all of it counted as linear algebra
+  TimeSplit split;  // all of it counted as linear algebra
 };
 
 struct CoupledEulerResult {
@@ -38,7 +38,6 @@ CoupledEulerResult solve_coupled_backward_euler(const DncpProblem& problem, cons
                                                 const CoupledEulerOptions& options);
 
 // y at t = 0 for a DNCP: the selected solution of LCP(N x0 + g(0), M); NaN when it has none.
-Vector initial_complementarity(const DncpProblem& problem, LcpSelection selection, double tolerance,
-                               bool& solved);
+Vector initial_complementarity(const DncpProblem& problem, LcpSelection selection, double tolerance, bool& solved);
 
 }  // namespace relcp::dcs

@@ -25,8 +25,7 @@ struct Circle {
 // The centreline of a torus: radius major_radius in the body xy-plane, angle 0 on body x.
 inline Circle torus_centreline(const Torus& torus, const Pose& pose) {
   const Mat3 rotation = pose.orientation.toRotationMatrix();
-  return Circle{pose.position, rotation.col(0), rotation.col(1), rotation.col(2),
-                torus.major_radius};
+  return Circle{pose.position, rotation.col(0), rotation.col(1), rotation.col(2), torus.major_radius};
 }
 
 }  // namespace relcp::geometry

@@ -68,9 +68,7 @@ std::vector<CirclePairMinimum> circle_circle_local_minima(const Circle& a, const
     minima.push_back(minimum);
   }
   std::stable_sort(minima.begin(), minima.end(),
-                   [](const CirclePairMinimum& x, const CirclePairMinimum& y) {
-                     return x.distance < y.distance;
-                   });
+                   [](const CirclePairMinimum& x, const CirclePairMinimum& y) { return x.distance < y.distance; });
   return minima;
 }
 

@@ -15,7 +15,9 @@ namespace {
 class SampleGrid {
  public:
   SampleGrid(const std::function<ValueAndSlope(double)>& f, const PeriodicMinimaOptions& options)
-      : f_(f), options_(options), spacing_(2.0 * std::numbers::pi / options.samples),
+      : f_(f),
+        options_(options),
+        spacing_(2.0 * std::numbers::pi / options.samples),
         samples_(static_cast<std::size_t>(options.samples)) {}
 
   int count() const { return options_.samples; }
@@ -89,9 +91,8 @@ std::vector<int> sample_where_needed(SampleGrid& grid, const PeriodicMinimaOptio
 std::vector<AngleMinimum> periodic_local_minima(const std::function<ValueAndSlope(double)>& f,
                                                 const PeriodicMinimaOptions& options) {
   if (options.samples < 3) throw std::invalid_argument("periodic_local_minima: need >= 3 samples");
-  if (options.lipschitz > 0.0 &&
-      (options.coarse_samples < 3 || options.samples % options.coarse_samples != 0 ||
-       !is_power_of_two(options.samples / options.coarse_samples))) {
+  if (options.lipschitz > 0.0 && (options.coarse_samples < 3 || options.samples % options.coarse_samples != 0 ||
+                                  !is_power_of_two(options.samples / options.coarse_samples))) {
     throw std::invalid_argument("periodic_local_minima: samples / coarse_samples must be a power of two");
   }
   SampleGrid grid(f, options);
@@ -123,8 +124,7 @@ std::vector<AngleMinimum> periodic_local_minima(const std::function<ValueAndSlop
     const double lo = k * spacing;
     const BracketedRoot root =
         find_bracketed_root(slope_at, lo, left.slope, lo + spacing, right.slope,
-                            {.tolerance = options.angle_tolerance,
-                             .max_evaluations = options.max_iterations});
+                            {.tolerance = options.angle_tolerance, .max_evaluations = options.max_iterations});
     const double angle = std::fmod(root.x, 2.0 * std::numbers::pi);
     minima.push_back({angle, f(angle).value, root.evaluations, root.converged});
   }

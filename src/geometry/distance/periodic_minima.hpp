@@ -21,9 +21,9 @@ struct AngleMinimum {
 };
 
 struct PeriodicMinimaOptions {
-  int samples = 256;              // equally spaced angles; minima closer than 2*pi/samples may merge
+  int samples = 256;  // equally spaced angles; minima closer than 2*pi/samples may merge
   double angle_tolerance = 1e-12;
-  int max_iterations = 50;        // per refined minimum
+  int max_iterations = 50;  // per refined minimum
   // A function whose sampled values span less than this is constant up to rounding (for
   // instance the distance between coaxial circles): one minimum at angle 0 is reported.
   double flat_tolerance = 0.0;

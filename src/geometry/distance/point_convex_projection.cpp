@@ -39,11 +39,10 @@ SurfaceProjection project_in_body(const Torus&, const Vec3&) {
 
 }  // namespace
 
-SurfaceProjection project_onto_convex_surface(const Shape& convex, const Pose& pose,
-                                              const Vec3& lab_point) {
+SurfaceProjection project_onto_convex_surface(const Shape& convex, const Pose& pose, const Vec3& lab_point) {
   const Vec3 query = pose.to_body(lab_point);
-  const SurfaceProjection body = std::visit(
-      [&query](const auto& shape) { return project_in_body(shape, query); }, convex);
+  const SurfaceProjection body =
+      std::visit([&query](const auto& shape) { return project_in_body(shape, query); }, convex);
   return {body.signed_distance, pose.to_lab(body.surface_point), pose.orientation * body.outward_normal};
 }
 

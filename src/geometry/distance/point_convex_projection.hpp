@@ -16,7 +16,6 @@ struct SurfaceProjection {
 
 // Throws std::invalid_argument for a torus. Where several surface points are nearest (the
 // centre of a sphere, the axis of a spherocylinder) a deterministic one is chosen.
-SurfaceProjection project_onto_convex_surface(const Shape& convex, const Pose& pose,
-                                              const Vec3& lab_point);
+SurfaceProjection project_onto_convex_surface(const Shape& convex, const Pose& pose, const Vec3& lab_point);
 
 }  // namespace relcp::geometry

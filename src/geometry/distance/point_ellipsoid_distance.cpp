@@ -5,7 +5,6 @@
 #include <cmath>
 #include <numeric>
 
-
 namespace relcp::geometry {
 namespace {
 
@@ -21,8 +20,8 @@ struct SortedProblem {
 // exactly linear where one term dominates. Newton from the bracket's low end (u <= 1) therefore
 // climbs monotonically to the root, in a few steps from any distance.
 template <int dimension>
-double multiplier_by_newton(const std::array<double, dimension>& ratio,
-                            const std::array<double, dimension>& scaled, double lo, double hi) {
+double multiplier_by_newton(const std::array<double, dimension>& ratio, const std::array<double, dimension>& scaled,
+                            double lo, double hi) {
   constexpr int kMaxSteps = 60;
   double sigma = lo;
   for (int step = 0; step < kMaxSteps; ++step) {
@@ -74,8 +73,7 @@ std::array<double, dimension> closest_point_positive(const std::array<double, di
 }
 
 // Ellipse with semi-axes e0 >= e1, query (y0, y1) >= 0.
-std::array<double, 2> closest_point_ellipse(const std::array<double, 2>& e,
-                                            const std::array<double, 2>& y) {
+std::array<double, 2> closest_point_ellipse(const std::array<double, 2>& e, const std::array<double, 2>& y) {
   if (y[1] > 0.0) {
     if (y[0] > 0.0) return closest_point_positive<2>(e, y);
     return {0.0, e[1]};
@@ -90,8 +88,7 @@ std::array<double, 2> closest_point_ellipse(const std::array<double, 2>& e,
   return {e[0], 0.0};
 }
 
-std::array<double, 3> closest_point_sorted(const std::array<double, 3>& e,
-                                           const std::array<double, 3>& y) {
+std::array<double, 3> closest_point_sorted(const std::array<double, 3>& e, const std::array<double, 3>& y) {
   if (y[2] > 0.0) {
     if (y[1] > 0.0) {
       if (y[0] > 0.0) return closest_point_positive<3>(e, y);

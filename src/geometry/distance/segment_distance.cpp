@@ -21,8 +21,7 @@ constexpr double kParallelSine = 1e-6;
 
 // Parameter of the point of `segment` closest to p.
 double project(const Segment& segment, const Vec3& p) {
-  return std::clamp((p - segment.centre).dot(segment.axis), -segment.half_length,
-                    segment.half_length);
+  return std::clamp((p - segment.centre).dot(segment.axis), -segment.half_length, segment.half_length);
 }
 
 class ClosestPairSearch {
@@ -46,9 +45,7 @@ class ClosestPairSearch {
       u_ = u;
     }
   }
-  SegmentClosestPoints result() const {
-    return {a_.at(s_), b_.at(u_), std::sqrt(best_distance_squared_)};
-  }
+  SegmentClosestPoints result() const { return {a_.at(s_), b_.at(u_), std::sqrt(best_distance_squared_)}; }
 
  private:
   const Segment& a_;

@@ -10,9 +10,9 @@ namespace relcp::geometry {
 namespace {
 
 struct MajorAxis {
-  int index = 0;         // body axis with the largest semi-axis (the first one on ties)
-  double major = 0.0;    // its semi-axis a
-  double minor = 0.0;    // the smallest semi-axis c
+  int index = 0;       // body axis with the largest semi-axis (the first one on ties)
+  double major = 0.0;  // its semi-axis a
+  double minor = 0.0;  // the smallest semi-axis c
 };
 
 MajorAxis major_axis(const Ellipsoid& ellipsoid) {
@@ -24,9 +24,7 @@ MajorAxis major_axis(const Ellipsoid& ellipsoid) {
 }
 
 // Positions t_k = -half + 2 half k / (count - 1); the single one of a count of 1 at 0.
-double equally_spaced(int k, int count, double half) {
-  return count == 1 ? 0.0 : -half + 2.0 * half * k / (count - 1);
-}
+double equally_spaced(int k, int count, double half) { return count == 1 ? 0.0 : -half + 2.0 * half * k / (count - 1); }
 
 std::vector<SubSphere> decompose(const Sphere& sphere, int) { return {{Vec3::Zero(), sphere.radius}}; }
 
@@ -81,13 +79,9 @@ std::optional<std::string> count_problem(const Ellipsoid&, int count) {
   return std::nullopt;
 }
 
-std::optional<std::string> count_problem(const Spherocylinder&, int count) {
-  return positive_count_problem(count);
-}
+std::optional<std::string> count_problem(const Spherocylinder&, int count) { return positive_count_problem(count); }
 
-std::optional<std::string> count_problem(const Torus&, int count) {
-  return positive_count_problem(count);
-}
+std::optional<std::string> count_problem(const Torus&, int count) { return positive_count_problem(count); }
 
 }  // namespace
 

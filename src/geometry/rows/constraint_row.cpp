@@ -2,8 +2,8 @@
 
 namespace relcp::geometry {
 
-double PairConstraintRow::rate(const Vec3& velocity_a, const Vec3& angular_velocity_a,
-                               const Vec3& velocity_b, const Vec3& angular_velocity_b) const {
+double PairConstraintRow::rate(const Vec3& velocity_a, const Vec3& angular_velocity_a, const Vec3& velocity_b,
+                               const Vec3& angular_velocity_b) const {
   Eigen::Matrix<double, 12, 1> velocities;
   velocities << velocity_a, angular_velocity_a, velocity_b, angular_velocity_b;
   return values.dot(velocities);
@@ -15,8 +15,7 @@ double WallConstraintRow::rate(const Vec3& velocity, const Vec3& angular_velocit
   return values.dot(velocities);
 }
 
-PairConstraintRow pair_constraint_row(const SignedSeparation& contact, const Vec3& centre_a,
-                                      const Vec3& centre_b) {
+PairConstraintRow pair_constraint_row(const SignedSeparation& contact, const Vec3& centre_a, const Vec3& centre_b) {
   const Vec3& normal = contact.normal;
   PairConstraintRow row;
   row.values << -normal, -(contact.point_a - centre_a).cross(normal), normal,

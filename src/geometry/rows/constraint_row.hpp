@@ -29,8 +29,7 @@ struct WallConstraintRow {
 
 // `centre_a`, `centre_b`: the body centres x the lever arms are taken from (for a multisphere
 // contact, the parent bodies' centres, not the sub-spheres').
-PairConstraintRow pair_constraint_row(const SignedSeparation& contact, const Vec3& centre_a,
-                                      const Vec3& centre_b);
+PairConstraintRow pair_constraint_row(const SignedSeparation& contact, const Vec3& centre_a, const Vec3& centre_b);
 
 // `contact` from the body-wall signed_separation: point_a on the body, normal toward the wall.
 WallConstraintRow wall_constraint_row(const SignedSeparation& contact, const Vec3& centre);

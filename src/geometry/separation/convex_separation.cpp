@@ -48,8 +48,7 @@ struct Symmetric2 {
     // Rows of (K - lambda I) are orthogonal to the eigenvector; use the larger one.
     const Eigen::Vector2d from_first(-q, p - lambda);
     const Eigen::Vector2d from_second(r - lambda, -q);
-    const Eigen::Vector2d w =
-        from_first.squaredNorm() >= from_second.squaredNorm() ? from_first : from_second;
+    const Eigen::Vector2d w = from_first.squaredNorm() >= from_second.squaredNorm() ? from_first : from_second;
     return w.squaredNorm() > 0.0 ? Eigen::Vector2d(w.normalized()) : Eigen::Vector2d::UnitX();
   }
 };
@@ -70,8 +69,7 @@ struct Proposal {
 
 class SphereNewton {
  public:
-  SphereNewton(const SeparationObjective& objective, double tolerance, double scale,
-               int max_iterations)
+  SphereNewton(const SeparationObjective& objective, double tolerance, double scale, int max_iterations)
       : objective_(objective),
         tolerance_(tolerance),
         curvature_floor_(kCurvatureFloor * scale),
@@ -102,8 +100,7 @@ class SphereNewton {
       run.phi = local.phi;
       run.iterations = iteration;
       const double residual = (local.gradient - local.gradient.dot(nu) * nu).norm();
-      const Proposal proposal =
-          side == 0 ? ridge_proposal(nu, local) : sphere_proposal(nu, local, leaving_ridge);
+      const Proposal proposal = side == 0 ? ridge_proposal(nu, local) : sphere_proposal(nu, local, leaving_ridge);
       if (residual <= tolerance_ && proposal.at_local_maximum) {
         run.converged = true;
         return run;
@@ -128,14 +125,12 @@ class SphereNewton {
   // Newton step in the tangent plane. The Riemannian Hessian of Phi is -E^T (H + Phi I) E
   // (H the curvature of the supports, Phi = gradient.nu by homogeneity), so K = E^T H E + Phi I
   // must be positive definite at a maximum; where it is not, K is shifted until it is.
-  Proposal sphere_proposal(const Vec3& nu, const SeparationObjective::Local& local,
-                           bool leaving_ridge) const {
+  Proposal sphere_proposal(const Vec3& nu, const SeparationObjective::Local& local, bool leaving_ridge) const {
     const Vec3 e1 = unit_perpendicular(nu);
     const Vec3 e2 = nu.cross(e1);
     const Vec3 h1 = local.curvature * e1;
     const Vec3 h2 = local.curvature * e2;
-    const Symmetric2 k{e1.dot(h1) + local.phi, 0.5 * (e1.dot(h2) + e2.dot(h1)),
-                       e2.dot(h2) + local.phi};
+    const Symmetric2 k{e1.dot(h1) + local.phi, 0.5 * (e1.dot(h2) + e2.dot(h1)), e2.dot(h2) + local.phi};
     const Eigen::Vector2d g(e1.dot(local.gradient), e2.dot(local.gradient));
     const double lambda_min = k.min_eigenvalue();
     const double lambda_max = k.max_eigenvalue();
@@ -148,8 +143,7 @@ class SphereNewton {
     } else if (lambda_min > curvature_floor_) {
       delta = k.solve(g, 0.0);
     } else if (g.norm() > tolerance_) {
-      const double shift =
-          curvature_floor_ - lambda_min + 0.1 * (std::abs(lambda_min) + std::abs(lambda_max));
+      const double shift = curvature_floor_ - lambda_min + 0.1 * (std::abs(lambda_min) + std::abs(lambda_max));
       delta = k.solve(g, shift);
     } else {
       // Stationary but not a maximum (a saddle or minimum, e.g. a seed on a symmetry axis).
@@ -221,8 +215,7 @@ class SphereNewton {
 // bodies' principal axes, +- the ridge directions of a segment, and the 26 cube directions.
 class OverlapSeeds {
  public:
-  OverlapSeeds(const ConvexSupport& a, const ConvexSupport& b,
-               const SeparationObjective& objective) {
+  OverlapSeeds(const ConvexSupport& a, const ConvexSupport& b, const SeparationObjective& objective) {
     add_both(objective.offset());
     for (int i = 0; i < 3; ++i) {
       add_both(a.principal_axes().col(i));
@@ -242,8 +235,7 @@ class OverlapSeeds {
     }
     for (int i = 0; i < count_; ++i) value_[i] = objective.value(direction_[i]);
     std::iota(order_.begin(), order_.begin() + count_, 0);
-    std::stable_sort(order_.begin(), order_.begin() + count_,
-                     [&](int i, int j) { return value_[i] > value_[j]; });
+    std::stable_sort(order_.begin(), order_.begin() + count_, [&](int i, int j) { return value_[i] > value_[j]; });
   }
 
   int size() const { return count_; }
@@ -275,14 +267,12 @@ bool better(const SeedRun& candidate, const std::optional<SeedRun>& best) {
 
 }  // namespace
 
-SignedSeparation convex_separation(const ConvexSupport& a, const Vec3& centre_a,
-                                   const ConvexSupport& b, const Vec3& centre_b,
-                                   const SeparationOptions& options) {
+SignedSeparation convex_separation(const ConvexSupport& a, const Vec3& centre_a, const ConvexSupport& b,
+                                   const Vec3& centre_b, const SeparationOptions& options) {
   const SeparationObjective objective(a, centre_a, b, centre_b);
   const double scale = a.bounding_radius() + b.bounding_radius();
   const double offset_norm = objective.offset().norm();
-  const double tolerance =
-      std::max(options.tolerance * scale, 64.0 * kEpsilon * (offset_norm + scale));
+  const double tolerance = std::max(options.tolerance * scale, 64.0 * kEpsilon * (offset_norm + scale));
   const SphereNewton newton(objective, tolerance, scale, options.max_iterations);
 
   std::optional<SeedRun> best;

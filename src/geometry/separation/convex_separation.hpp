@@ -26,8 +26,7 @@ namespace relcp::geometry {
 
 // At most one of a, b may be a spherocylinder (two go through segment_distance.hpp): throws
 // std::invalid_argument otherwise.
-SignedSeparation convex_separation(const ConvexSupport& a, const Vec3& centre_a,
-                                   const ConvexSupport& b, const Vec3& centre_b,
-                                   const SeparationOptions& options);
+SignedSeparation convex_separation(const ConvexSupport& a, const Vec3& centre_a, const ConvexSupport& b,
+                                   const Vec3& centre_b, const SeparationOptions& options);
 
 }  // namespace relcp::geometry

@@ -6,10 +6,13 @@
 
 namespace relcp::geometry {
 
-SeparationObjective::SeparationObjective(const ConvexSupport& a, const Vec3& centre_a,
-                                         const ConvexSupport& b, const Vec3& centre_b)
-    : centre_a_(centre_a), centre_b_(centre_b), offset_(centre_b - centre_a),
-      radius_a_(a.radius()), radius_b_(b.radius()) {
+SeparationObjective::SeparationObjective(const ConvexSupport& a, const Vec3& centre_a, const ConvexSupport& b,
+                                         const Vec3& centre_b)
+    : centre_a_(centre_a),
+      centre_b_(centre_b),
+      offset_(centre_b - centre_a),
+      radius_a_(a.radius()),
+      radius_b_(b.radius()) {
   using Core = ConvexSupport::Core;
   if (a.core() == Core::segment && b.core() == Core::segment) {
     throw std::invalid_argument("SeparationObjective: two segment cores (use segment distance)");
@@ -18,9 +21,7 @@ SeparationObjective::SeparationObjective(const ConvexSupport& a, const Vec3& cen
   ellipsoid_b_ = b.core() == Core::ellipsoid;
   if (ellipsoid_a_) shape_a_ = a.shape_matrix();
   if (ellipsoid_b_) shape_b_ = b.shape_matrix();
-  const ConvexSupport* segment = a.core() == Core::segment   ? &a
-                                 : b.core() == Core::segment ? &b
-                                                             : nullptr;
+  const ConvexSupport* segment = a.core() == Core::segment ? &a : b.core() == Core::segment ? &b : nullptr;
   if (segment != nullptr && segment->half_length() > 0.0) {
     has_segment_ = true;
     segment_on_a_ = segment == &a;
@@ -55,8 +56,7 @@ SeparationObjective::Local SeparationObjective::local(const Vec3& nu, int side) 
     const double along = axis_.dot(nu);
     if (side == 0) {
       result.ridge_multiplier = result.gradient.dot(axis_);
-      result.segment_coefficient =
-          std::clamp(result.ridge_multiplier, -half_length_, half_length_);
+      result.segment_coefficient = std::clamp(result.ridge_multiplier, -half_length_, half_length_);
       result.phi -= half_length_ * std::abs(along);
     } else {
       result.segment_coefficient = side > 0 ? half_length_ : -half_length_;

@@ -17,16 +17,15 @@ namespace relcp::geometry {
 class SeparationObjective {
  public:
   // Throws std::invalid_argument when both cores are segments (use segment_distance.hpp).
-  SeparationObjective(const ConvexSupport& a, const Vec3& centre_a, const ConvexSupport& b,
-                      const Vec3& centre_b);
+  SeparationObjective(const ConvexSupport& a, const Vec3& centre_a, const ConvexSupport& b, const Vec3& centre_b);
 
   // Derivatives at a unit nu. `side` picks the segment's supporting end: +1 or -1 for the
   // hemisphere sign(axis.nu) (the objective there is smooth), 0 on the ridge, where the
   // segment coefficient is the one that removes the gradient's axis component, clamped.
   struct Local {
-    double phi = 0.0;       // Phi_core(nu) on that side (= gradient.nu)
-    Vec3 gradient;          // Euclidean gradient, = y_b - y_a for the core support points
-    Mat3 curvature;         // Hessian of S (positive semidefinite); the segment adds none
+    double phi = 0.0;                  // Phi_core(nu) on that side (= gradient.nu)
+    Vec3 gradient;                     // Euclidean gradient, = y_b - y_a for the core support points
+    Mat3 curvature;                    // Hessian of S (positive semidefinite); the segment adds none
     double segment_coefficient = 0.0;  // c in gradient = offset - grad S - c axis
     double ridge_multiplier = 0.0;     // unclamped c on the ridge; |.| > half_length: leave it
   };

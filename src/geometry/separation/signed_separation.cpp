@@ -54,17 +54,15 @@ SignedSeparation pair_separation(const Sphere& a, const Sphere& b, const BodyPai
 // Two spheres take the overload above, which as a non-template is preferred.
 template <RoundedSegment A, RoundedSegment B>
 SignedSeparation pair_separation(const A& a, const B& b, const BodyPair& pair) {
-  return rounded_segment_separation(core_segment(a, pair.pose_a), a.radius,
-                                    core_segment(b, pair.pose_b), b.radius);
+  return rounded_segment_separation(core_segment(a, pair.pose_a), a.radius, core_segment(b, pair.pose_b), b.radius);
 }
 
 template <ConvexShape A, ConvexShape B>
-  requires std::same_as<A, Ellipsoid> || std::same_as<B, Ellipsoid>
-SignedSeparation pair_separation(const A&, const B&, const BodyPair& pair) {
-  return convex_separation(ConvexSupport::of(pair.shape_a, pair.pose_a.orientation),
-                           pair.pose_a.position,
-                           ConvexSupport::of(pair.shape_b, pair.pose_b.orientation),
-                           pair.pose_b.position, pair.options);
+requires std::same_as<A, Ellipsoid> || std::same_as<B, Ellipsoid> SignedSeparation
+pair_separation(const A&, const B&, const BodyPair& pair) {
+  return convex_separation(ConvexSupport::of(pair.shape_a, pair.pose_a.orientation), pair.pose_a.position,
+                           ConvexSupport::of(pair.shape_b, pair.pose_b.orientation), pair.pose_b.position,
+                           pair.options);
 }
 
 SignedSeparation pair_separation(const Torus& a, const Torus& b, const BodyPair& pair) {
@@ -104,30 +102,27 @@ SignedSeparation torus_pair_below(const A& a, const B& b, const BodyPair& pair, 
     bound = torus_ball_lower_bound(a, pair.pose_a, pair.pose_b.position, bounding_radius(pair.shape_b));
   }
   if constexpr (std::same_as<B, Torus>) {
-    const SignedSeparation other = swapped(
-        torus_ball_lower_bound(b, pair.pose_b, pair.pose_a.position, bounding_radius(pair.shape_a)));
+    const SignedSeparation other =
+        swapped(torus_ball_lower_bound(b, pair.pose_b, pair.pose_a.position, bounding_radius(pair.shape_a)));
     if (other.phi > bound.phi) bound = other;
   }
   if (bound.phi >= threshold) return bound;
   return exact_separation(pair);
 }
 
-SignedSeparation pair_separation_below(const Torus& a, const Torus& b, const BodyPair& pair,
-                                       double threshold) {
+SignedSeparation pair_separation_below(const Torus& a, const Torus& b, const BodyPair& pair, double threshold) {
   return torus_pair_below(a, b, pair, threshold);
 }
 
 template <ConvexShape B>
-  requires(!std::same_as<B, Sphere>)
-SignedSeparation pair_separation_below(const Torus& a, const B& b, const BodyPair& pair,
-                                       double threshold) {
+requires(!std::same_as<B, Sphere>) SignedSeparation
+    pair_separation_below(const Torus& a, const B& b, const BodyPair& pair, double threshold) {
   return torus_pair_below(a, b, pair, threshold);
 }
 
 template <ConvexShape A>
-  requires(!std::same_as<A, Sphere>)
-SignedSeparation pair_separation_below(const A& a, const Torus& b, const BodyPair& pair,
-                                       double threshold) {
+requires(!std::same_as<A, Sphere>) SignedSeparation
+    pair_separation_below(const A& a, const Torus& b, const BodyPair& pair, double threshold) {
   return torus_pair_below(a, b, pair, threshold);
 }
 
@@ -141,9 +136,8 @@ SignedSeparation pair_separation_below(const Sphere&, const Torus&, const BodyPa
 
 // An ellipsoid with a convex body: Phi at the centre-to-centre direction first.
 template <ConvexShape A, ConvexShape B>
-  requires std::same_as<A, Ellipsoid> || std::same_as<B, Ellipsoid>
-SignedSeparation pair_separation_below(const A&, const B&, const BodyPair& pair,
-                                       double threshold) {
+requires std::same_as<A, Ellipsoid> || std::same_as<B, Ellipsoid> SignedSeparation
+pair_separation_below(const A&, const B&, const BodyPair& pair, double threshold) {
   const Pose& pose_a = pair.pose_a;
   const Pose& pose_b = pair.pose_b;
   const Vec3 offset = pose_b.position - pose_a.position;
@@ -165,42 +159,36 @@ SignedSeparation pair_separation_below(const A&, const B&, const BodyPair& pair,
   return separation;
 }
 
-SignedSeparation wall_separation(const Torus& torus, const Shape&, const Pose& pose,
-                                 const HalfSpace& wall, const SeparationOptions& options) {
+SignedSeparation wall_separation(const Torus& torus, const Shape&, const Pose& pose, const HalfSpace& wall,
+                                 const SeparationOptions& options) {
   return torus_wall_separation(torus, pose, wall, options);
 }
 
 template <ConvexShape S>
-SignedSeparation wall_separation(const S&, const Shape& shape, const Pose& pose,
-                                 const HalfSpace& wall, const SeparationOptions& options) {
-  return convex_wall_separation(ConvexSupport::of(shape, pose.orientation), pose.position, wall,
-                                options);
+SignedSeparation wall_separation(const S&, const Shape& shape, const Pose& pose, const HalfSpace& wall,
+                                 const SeparationOptions& options) {
+  return convex_wall_separation(ConvexSupport::of(shape, pose.orientation), pose.position, wall, options);
 }
 
 }  // namespace
 
-SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b,
-                                   const Pose& pose_b, const SeparationOptions& options) {
+SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b, const Pose& pose_b,
+                                   const SeparationOptions& options) {
   const BodyPair pair{shape_a, pose_a, shape_b, pose_b, options};
-  return std::visit([&pair](const auto& a, const auto& b) { return pair_separation(a, b, pair); },
-                    shape_a, shape_b);
+  return std::visit([&pair](const auto& a, const auto& b) { return pair_separation(a, b, pair); }, shape_a, shape_b);
 }
 
-SignedSeparation signed_separation_below(const Shape& shape_a, const Pose& pose_a,
-                                         const Shape& shape_b, const Pose& pose_b,
-                                         double threshold, const SeparationOptions& options) {
+SignedSeparation signed_separation_below(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b,
+                                         const Pose& pose_b, double threshold, const SeparationOptions& options) {
   const BodyPair pair{shape_a, pose_a, shape_b, pose_b, options};
   return std::visit(
-      [&pair, threshold](const auto& a, const auto& b) {
-        return pair_separation_below(a, b, pair, threshold);
-      },
+      [&pair, threshold](const auto& a, const auto& b) { return pair_separation_below(a, b, pair, threshold); },
       shape_a, shape_b);
 }
 
 SignedSeparation signed_separation(const Shape& shape, const Pose& pose, const HalfSpace& wall,
                                    const SeparationOptions& options) {
-  return std::visit(
-      [&](const auto& body) { return wall_separation(body, shape, pose, wall, options); }, shape);
+  return std::visit([&](const auto& body) { return wall_separation(body, shape, pose, wall, options); }, shape);
 }
 
 }  // namespace relcp::geometry

@@ -16,7 +16,7 @@ struct SignedSeparation {
   Vec3 point_b = Vec3::Zero();  // on the surface of B, lab frame
   Vec3 normal = Vec3::UnitX();  // unit, outward from A toward B
   int iterations = 0;
-  bool converged = false;       // false: the values are the best found, not verified
+  bool converged = false;  // false: the values are the best found, not verified
   // True when only a lower bound of phi was evaluated (signed_separation_below): then phi is
   // Phi at the centre-to-centre direction (torus pairs: the bounding-ball bound), and the
   // points and normal belong to that bound.
@@ -28,8 +28,8 @@ struct SeparationOptions {
   int max_iterations = 50;
 };
 
-SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b,
-                                   const Pose& pose_b, const SeparationOptions& options = {});
+SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b, const Pose& pose_b,
+                                   const SeparationOptions& options = {});
 
 // The same when phi matters only below `threshold` (a pair's constraint or overlap test): for a
 // pair with an ellipsoid, Phi at the centre-to-centre direction is evaluated first. SNSD is the
@@ -38,9 +38,8 @@ SignedSeparation signed_separation(const Shape& shape_a, const Pose& pose_a, con
 // closed-form bound of torus_ball_lower_bound (against the other body's bounding ball, the
 // larger of the two for a torus pair) plays that role. Other pairs, whose exact separation is
 // as cheap as a bound, always get the exact one.
-SignedSeparation signed_separation_below(const Shape& shape_a, const Pose& pose_a,
-                                         const Shape& shape_b, const Pose& pose_b,
-                                         double threshold, const SeparationOptions& options = {});
+SignedSeparation signed_separation_below(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b,
+                                         const Pose& pose_b, double threshold, const SeparationOptions& options = {});
 
 // A body (A) against a half-space wall (B): `normal` is the body's outward normal toward the
 // wall, i.e. minus the wall's normal; point_b lies on the wall plane.

@@ -2,8 +2,8 @@
 
 namespace relcp::geometry {
 
-SignedSeparation sphere_sphere_separation(const Vec3& centre_a, double radius_a,
-                                          const Vec3& centre_b, double radius_b) {
+SignedSeparation sphere_sphere_separation(const Vec3& centre_a, double radius_a, const Vec3& centre_b,
+                                          double radius_b) {
   const Vec3 gap = centre_b - centre_a;
   const double distance = gap.norm();
   SignedSeparation result;

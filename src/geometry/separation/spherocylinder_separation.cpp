@@ -8,8 +8,7 @@ Segment axis_segment(const Spherocylinder& spherocylinder, const Pose& pose) {
 
 Segment centre_segment(const Pose& pose) { return Segment{pose.position, Vec3::UnitZ(), 0.0}; }
 
-SignedSeparation rounded_segment_separation(const Segment& a, double radius_a, const Segment& b,
-                                            double radius_b) {
+SignedSeparation rounded_segment_separation(const Segment& a, double radius_a, const Segment& b, double radius_b) {
   const SegmentClosestPoints closest = closest_points(a, b);
   SignedSeparation result;
   result.normal = separation_direction(a, b, closest);

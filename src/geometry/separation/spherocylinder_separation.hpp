@@ -13,7 +13,6 @@ namespace relcp::geometry {
 Segment axis_segment(const Spherocylinder& spherocylinder, const Pose& pose);
 Segment centre_segment(const Pose& pose);  // a sphere's centre as a segment of length zero
 
-SignedSeparation rounded_segment_separation(const Segment& a, double radius_a, const Segment& b,
-                                            double radius_b);
+SignedSeparation rounded_segment_separation(const Segment& a, double radius_a, const Segment& b, double radius_b);
 
 }  // namespace relcp::geometry

@@ -41,8 +41,8 @@ Vec3 normal_at_crossing(const Circle& a, double angle_a, const Circle& b, double
   return normal.dot(centre_offset) < 0.0 ? Vec3(-normal) : normal;
 }
 
-SignedSeparation torus_pair_contact(const Circle& a, double minor_a, const Circle& b,
-                                    double minor_b, const CirclePairMinimum& minimum) {
+SignedSeparation torus_pair_contact(const Circle& a, double minor_a, const Circle& b, double minor_b,
+                                    const CirclePairMinimum& minimum) {
   const Vec3 centreline_a = a.point(minimum.angle_a);
   const Vec3 centreline_b = b.point(minimum.angle_b);
   const Vec3 difference = centreline_b - centreline_a;
@@ -78,19 +78,16 @@ std::vector<SignedSeparation> centreline_minima(const TorusConvexQuery& query) {
   const auto signed_distance = [&](double angle) {
     const SurfaceProjection projection =
         project_onto_convex_surface(query.convex_b, query.pose_b, centreline.point(angle));
-    return ValueAndSlope{projection.signed_distance,
-                         projection.outward_normal.dot(centreline.tangent(angle))};
+    return ValueAndSlope{projection.signed_distance, projection.outward_normal.dot(centreline.tangent(angle))};
   };
   PeriodicMinimaOptions search = search_options(query.options, query.threshold + minor_radius);
-  search.flat_tolerance =
-      1e-13 * (centreline.radius + (query.pose_b.position - query.pose_a.position).norm());
+  search.flat_tolerance = 1e-13 * (centreline.radius + (query.pose_b.position - query.pose_a.position).norm());
   search.lipschitz = centreline.radius;  // a signed distance is 1-Lipschitz in space
 
   std::vector<SignedSeparation> contacts;
   for (const AngleMinimum& minimum : periodic_local_minima(signed_distance, search)) {
     const Vec3 centre_point = centreline.point(minimum.angle);
-    const SurfaceProjection projection =
-        project_onto_convex_surface(query.convex_b, query.pose_b, centre_point);
+    const SurfaceProjection projection = project_onto_convex_surface(query.convex_b, query.pose_b, centre_point);
     SignedSeparation contact;
     contact.normal = -projection.outward_normal;
     contact.phi = projection.signed_distance - minor_radius;
@@ -138,16 +135,14 @@ std::vector<SignedSeparation> local_minima(const Torus&, const TorusConvexQuery&
 
 }  // namespace
 
-std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pose& pose_a,
-                                                       const Torus& b, const Pose& pose_b,
-                                                       double threshold,
+std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pose& pose_a, const Torus& b,
+                                                       const Pose& pose_b, double threshold,
                                                        const SeparationOptions& options) {
   const Circle centreline_a = torus_centreline(a, pose_a);
   const Circle centreline_b = torus_centreline(b, pose_b);
   std::vector<SignedSeparation> contacts;
-  for (const CirclePairMinimum& minimum :
-       circle_circle_local_minima(centreline_a, centreline_b,
-                                  search_options(options, threshold + a.minor_radius + b.minor_radius))) {
+  for (const CirclePairMinimum& minimum : circle_circle_local_minima(
+           centreline_a, centreline_b, search_options(options, threshold + a.minor_radius + b.minor_radius))) {
     const SignedSeparation contact =
         torus_pair_contact(centreline_a, a.minor_radius, centreline_b, b.minor_radius, minimum);
     if (contact.phi < threshold) contacts.push_back(contact);
@@ -155,9 +150,8 @@ std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pos
   return contacts;
 }
 
-std::vector<SignedSeparation> torus_convex_local_minima(const Torus& a, const Pose& pose_a,
-                                                        const Shape& convex_b, const Pose& pose_b,
-                                                        double threshold,
+std::vector<SignedSeparation> torus_convex_local_minima(const Torus& a, const Pose& pose_a, const Shape& convex_b,
+                                                        const Pose& pose_b, double threshold,
                                                         const SeparationOptions& options) {
   const Circle centreline = torus_centreline(a, pose_a);
   const TorusConvexQuery query{a, pose_a, centreline, convex_b, pose_b, threshold, options};

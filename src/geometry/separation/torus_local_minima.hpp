@@ -13,9 +13,8 @@ namespace relcp::geometry {
 
 // Local minima with phi < threshold, deepest first. Minima closer to each other than about
 // 2 pi / 256 along the smaller centreline may be reported as one.
-std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pose& pose_a,
-                                                       const Torus& b, const Pose& pose_b,
-                                                       double threshold,
+std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pose& pose_a, const Torus& b,
+                                                       const Pose& pose_b, double threshold,
                                                        const SeparationOptions& options = {});
 
 // B is a sphere, ellipsoid or spherocylinder (std::invalid_argument otherwise); a sphere is a
@@ -25,9 +24,8 @@ std::vector<SignedSeparation> torus_torus_local_minima(const Torus& a, const Pos
 // distance has a kink, not a smooth minimum: the contact is then the deepest point of the tube's
 // cross-section ball, point_a lies inside the tube rather than on its surface, and the normal is
 // B's normal on the side the search settled on.
-std::vector<SignedSeparation> torus_convex_local_minima(const Torus& a, const Pose& pose_a,
-                                                        const Shape& convex_b, const Pose& pose_b,
-                                                        double threshold,
+std::vector<SignedSeparation> torus_convex_local_minima(const Torus& a, const Pose& pose_a, const Shape& convex_b,
+                                                        const Pose& pose_b, double threshold,
                                                         const SeparationOptions& options = {});
 
 }  // namespace relcp::geometry

@@ -22,13 +22,13 @@ SignedSeparation deepest(const std::vector<SignedSeparation>& minima) {
 
 }  // namespace
 
-SignedSeparation torus_torus_separation(const Torus& a, const Pose& pose_a, const Torus& b,
-                                        const Pose& pose_b, const SeparationOptions& options) {
+SignedSeparation torus_torus_separation(const Torus& a, const Pose& pose_a, const Torus& b, const Pose& pose_b,
+                                        const SeparationOptions& options) {
   return deepest(torus_torus_local_minima(a, pose_a, b, pose_b, kNoThreshold, options));
 }
 
-SignedSeparation torus_convex_separation(const Torus& a, const Pose& pose_a, const Shape& convex_b,
-                                         const Pose& pose_b, const SeparationOptions& options) {
+SignedSeparation torus_convex_separation(const Torus& a, const Pose& pose_a, const Shape& convex_b, const Pose& pose_b,
+                                         const SeparationOptions& options) {
   return deepest(torus_convex_local_minima(a, pose_a, convex_b, pose_b, kNoThreshold, options));
 }
 
@@ -39,8 +39,7 @@ SignedSeparation torus_wall_separation(const Torus& torus, const Pose& pose, con
   const Circle centreline = torus_centreline(torus, pose);
   const Vec3 in_plane = wall.normal - wall.normal.dot(centreline.axis) * centreline.axis;
   // A torus lying flat on the wall touches it along a whole circle: pick angle 0.
-  const Vec3 radial = in_plane.norm() > 1e-12 ? Vec3(-in_plane.normalized())
-                                               : centreline.radial(0.0);
+  const Vec3 radial = in_plane.norm() > 1e-12 ? Vec3(-in_plane.normalized()) : centreline.radial(0.0);
   const Vec3 lowest = centreline.centre + centreline.radius * radial;
   const double height = (lowest - wall.point).dot(wall.normal);
 
@@ -54,8 +53,7 @@ SignedSeparation torus_wall_separation(const Torus& torus, const Pose& pose, con
   return contact;
 }
 
-SignedSeparation torus_ball_lower_bound(const Torus& torus, const Pose& pose, const Vec3& centre,
-                                        double radius) {
+SignedSeparation torus_ball_lower_bound(const Torus& torus, const Pose& pose, const Vec3& centre, double radius) {
   const Circle centreline = torus_centreline(torus, pose);
   const Vec3 nearest = closest_point_on_circle(centreline, centre);
   const Vec3 offset = centre - nearest;

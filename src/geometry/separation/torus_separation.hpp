@@ -9,12 +9,12 @@
 
 namespace relcp::geometry {
 
-SignedSeparation torus_torus_separation(const Torus& a, const Pose& pose_a, const Torus& b,
-                                        const Pose& pose_b, const SeparationOptions& options);
+SignedSeparation torus_torus_separation(const Torus& a, const Pose& pose_a, const Torus& b, const Pose& pose_b,
+                                        const SeparationOptions& options);
 
 // B is a sphere, ellipsoid or spherocylinder.
-SignedSeparation torus_convex_separation(const Torus& a, const Pose& pose_a, const Shape& convex_b,
-                                         const Pose& pose_b, const SeparationOptions& options);
+SignedSeparation torus_convex_separation(const Torus& a, const Pose& pose_a, const Shape& convex_b, const Pose& pose_b,
+                                         const SeparationOptions& options);
 
 SignedSeparation torus_wall_separation(const Torus& torus, const Pose& pose, const HalfSpace& wall,
                                        const SeparationOptions& options);
@@ -24,7 +24,6 @@ SignedSeparation torus_wall_separation(const Torus& torus, const Pose& pose, con
 // centreline, so phi >= |centre - nearest centreline point| - minor_radius - radius, whatever
 // the sign (inside B the signed distance is at least the ball's). bound_only is set; the normal
 // points from that centreline point toward `centre`. Exact for a sphere B.
-SignedSeparation torus_ball_lower_bound(const Torus& torus, const Pose& pose, const Vec3& centre,
-                                        double radius);
+SignedSeparation torus_ball_lower_bound(const Torus& torus, const Pose& pose, const Vec3& centre, double radius);
 
 }  // namespace relcp::geometry

@@ -4,8 +4,8 @@
 
 namespace relcp::geometry {
 
-SignedSeparation convex_wall_separation(const ConvexSupport& body, const Vec3& centre,
-                                        const HalfSpace& wall, const SeparationOptions& options) {
+SignedSeparation convex_wall_separation(const ConvexSupport& body, const Vec3& centre, const HalfSpace& wall,
+                                        const SeparationOptions& options) {
   SignedSeparation result;
   result.normal = -wall.normal;
   Vec3 deepest = body.gradient(result.normal);

@@ -13,7 +13,7 @@ namespace relcp::geometry {
 // point_a on the wall plane. A spherocylinder lying flat (its end points within
 // options.tolerance times its bounding radius of the same height) touches at the midpoint of
 // its flat side.
-SignedSeparation convex_wall_separation(const ConvexSupport& body, const Vec3& centre,
-                                        const HalfSpace& wall, const SeparationOptions& options);
+SignedSeparation convex_wall_separation(const ConvexSupport& body, const Vec3& centre, const HalfSpace& wall,
+                                        const SeparationOptions& options);
 
 }  // namespace relcp::geometry

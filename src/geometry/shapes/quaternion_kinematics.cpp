@@ -18,9 +18,7 @@ double sinc(double x) {
 
 Eigen::Vector4d to_wxyz(const Quaternion& q) { return {q.w(), q.x(), q.y(), q.z()}; }
 
-Quaternion from_wxyz(const Eigen::Vector4d& wxyz) {
-  return Quaternion(wxyz(0), wxyz(1), wxyz(2), wxyz(3));
-}
+Quaternion from_wxyz(const Eigen::Vector4d& wxyz) { return Quaternion(wxyz(0), wxyz(1), wxyz(2), wxyz(3)); }
 
 QuaternionRateMatrix quaternion_rate_matrix(const Quaternion& q) {
   const Vec3 v = q.vec();

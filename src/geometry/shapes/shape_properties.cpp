@@ -15,9 +15,7 @@ double volume_of(const Ellipsoid& e) { return 4.0 / 3.0 * kPi * e.radii.prod(); 
 double volume_of(const Spherocylinder& c) {
   return kPi * c.radius * c.radius * c.length + 4.0 / 3.0 * kPi * std::pow(c.radius, 3);
 }
-double volume_of(const Torus& t) {
-  return 2.0 * kPi * kPi * t.major_radius * t.minor_radius * t.minor_radius;
-}
+double volume_of(const Torus& t) { return 2.0 * kPi * kPi * t.major_radius * t.minor_radius * t.minor_radius; }
 
 double bounding_radius_of(const Sphere& s) { return s.radius; }
 double bounding_radius_of(const Ellipsoid& e) { return e.radii.maxCoeff(); }

@@ -21,13 +21,11 @@ ConvexSupport ConvexSupport::of(const Ellipsoid& ellipsoid, const Quaternion& or
   support.shape_matrix_ = rotation * ellipsoid.radii.cwiseAbs2().asDiagonal() * rotation.transpose();
   support.bounding_radius_ = ellipsoid.radii.maxCoeff();
   const Vec3 radii = ellipsoid.radii.cwiseAbs();
-  support.core_rolling_radius_ =
-      radii.maxCoeff() > 0.0 ? radii.minCoeff() * radii.minCoeff() / radii.maxCoeff() : 0.0;
+  support.core_rolling_radius_ = radii.maxCoeff() > 0.0 ? radii.minCoeff() * radii.minCoeff() / radii.maxCoeff() : 0.0;
   return support;
 }
 
-ConvexSupport ConvexSupport::of(const Spherocylinder& spherocylinder,
-                                const Quaternion& orientation) {
+ConvexSupport ConvexSupport::of(const Spherocylinder& spherocylinder, const Quaternion& orientation) {
   ConvexSupport support;
   support.core_ = Core::segment;
   support.principal_axes_ = orientation.toRotationMatrix();
@@ -55,8 +53,7 @@ ConvexSupport support_of(const Torus&, const Quaternion&) {
 }  // namespace
 
 ConvexSupport ConvexSupport::of(const Shape& shape, const Quaternion& orientation) {
-  return std::visit([&orientation](const auto& body) { return support_of(body, orientation); },
-                    shape);
+  return std::visit([&orientation](const auto& body) { return support_of(body, orientation); }, shape);
 }
 
 double ConvexSupport::value(const Vec3& nu) const {

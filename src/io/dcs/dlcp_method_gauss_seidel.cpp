@@ -54,9 +54,9 @@ DlcpRunRecord run_gauss_seidel(const DlcpScenario& scenario, const relcp::dcs::B
                      "failed: " + std::string(relcp::lcp::to_string(report.failure_status)) +
                      " (method.infeasible: coupled handles infeasible LCPs)";
   }
-  record.extra = {{"window_iterations", report.window_iterations}, {"coupled_points", report.coupled_points},
-                  {"lcp_iterations", report.lcp_iterations}, {"newton_iterations", report.newton_iterations},
-                  {"krylov_iterations", report.krylov_iterations}, {"linear_solver", report.linear_solver},
+  record.extra = {{"window_iterations", report.window_iterations},  {"coupled_points", report.coupled_points},
+                  {"lcp_iterations", report.lcp_iterations},        {"newton_iterations", report.newton_iterations},
+                  {"krylov_iterations", report.krylov_iterations},  {"linear_solver", report.linear_solver},
                   {"initial_lcp_solved", report.initial_lcp_solved}};
   return record;
 }

@@ -25,16 +25,18 @@ DlcpRunRecord run_linear(const relcp::dcs::DlcpProblem& problem, const DlcpScena
   record.converged = report.completed;
   record.split = report.split;
   if (!report.completed) {
-    record.failure = "the LCP of step " + std::to_string(report.failed_step) + " (t = " +
-                     json_number(scenario.grid.t(report.failed_step)) + ") has no solution found (" +
+    record.failure = "the LCP of step " + std::to_string(report.failed_step) +
+                     " (t = " + json_number(scenario.grid.t(report.failed_step)) + ") has no solution found (" +
                      std::string(relcp::lcp::to_string(report.failure_status)) + ")";
   }
   record.extra = {{"step_matrix_is_z", report.step_matrix_is_z},
                   {"step_matrix_largest_off_diagonal", report.step_matrix_largest_off_diagonal},
                   {"step_matrix_is_p", optional_flag(report.step_matrix_is_p)},
                   {"selection_applies_to_step_matrix", optional_flag(report.selection_applies)},
-                  {"failed_step", report.failed_step}, {"lcp_iterations", report.lcp_iterations},
-                  {"linear_solver", report.linear_solver}, {"krylov_iterations", report.krylov_iterations},
+                  {"failed_step", report.failed_step},
+                  {"lcp_iterations", report.lcp_iterations},
+                  {"linear_solver", report.linear_solver},
+                  {"krylov_iterations", report.krylov_iterations},
                   {"initial_lcp_solved", report.initial_lcp_solved}};
   return record;
 }
@@ -50,8 +52,8 @@ DlcpRunRecord run_coupled(const relcp::dcs::DncpProblem& problem, const DlcpScen
   record.converged = report.completed;
   record.split = report.split;
   if (!report.completed) {
-    record.failure = "the semismooth Newton solve of step " + std::to_string(report.failed_step) + " (t = " +
-                     json_number(scenario.grid.t(report.failed_step)) + ") did not converge";
+    record.failure = "the semismooth Newton solve of step " + std::to_string(report.failed_step) +
+                     " (t = " + json_number(scenario.grid.t(report.failed_step)) + ") did not converge";
   }
   record.extra = {{"solver", "coupled semismooth Newton"},
                   {"newton_iterations", report.newton_iterations},

@@ -38,10 +38,13 @@ DlcpRunRecord run_laplace(const DlcpScenario& scenario, const relcp::dcs::Batche
     record.failure = "at t = " + json_number(report.failure_time) + " an LCP has no solution found (" +
                      std::string(relcp::lcp::to_string(report.failure_status)) + ")";
   }
-  record.extra = {{"ode_solver", report.ode_solver}, {"device_resident", report.device_resident},
+  record.extra = {{"ode_solver", report.ode_solver},
+                  {"device_resident", report.device_resident},
                   {"contour_half_nodes", options.contour_half_nodes},
-                  {"theta_max", report.theta_max}, {"setup_seconds", report.setup_seconds},
-                  {"lcp_iterations", report.lcp_iterations}, {"initial_lcp_solved", report.initial_lcp_solved}};
+                  {"theta_max", report.theta_max},
+                  {"setup_seconds", report.setup_seconds},
+                  {"lcp_iterations", report.lcp_iterations},
+                  {"initial_lcp_solved", report.initial_lcp_solved}};
   return record;
 }
 

@@ -56,7 +56,8 @@ DlcpMethodSettings parse_dlcp_method(const ScenarioNode& root, const DlcpScenari
   if (window < 0) method.fail("window", "must not be negative (0: one window over the whole grid)");
   settings.window = window;
   settings.selection = located(method, "selection", [&] {
-    return method.has("selection") ? relcp::dcs::parse_lcp_selection(method.text("selection")) : problem.default_selection;
+    return method.has("selection") ? relcp::dcs::parse_lcp_selection(method.text("selection"))
+                                   : problem.default_selection;
   });
   settings.lcp_tolerance = method.positive("lcp_tolerance", settings.lcp_tolerance);
   settings.backend = method.text("backend", settings.backend);

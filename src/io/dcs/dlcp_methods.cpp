@@ -8,8 +8,7 @@ namespace relcp::io::dcs {
 namespace {
 
 constexpr std::array kMethods{
-    DlcpMethod{"implicit-euler",
-               "direct time stepping, one LCP(q_j, M^h) per step (coupled backward Euler for DNCPs)",
+    DlcpMethod{"implicit-euler", "direct time stepping, one LCP(q_j, M^h) per step (coupled backward Euler for DNCPs)",
                run_implicit_euler},
     DlcpMethod{"gauss-seidel", "Gauss-Seidel waveform iteration with windows of `window` points", run_gauss_seidel},
     DlcpMethod{"laplace", "parallel-in-time Laplace-contour iteration of Wu and Chen", run_laplace},
@@ -48,8 +47,8 @@ DlcpRunRecord run_dlcp_method(const DlcpScenario& scenario, const relcp::dcs::Ba
     }
     const DlcpRunRecord run = runner->run(prior, backend, nullptr);
     if (!run.failure.empty() || !run.converged) {
-      throw RunTimeFailure("the reference run (" + std::string(runner->name) + ") did not finish: " +
-                           (run.failure.empty() ? "not converged" : run.failure));
+      throw RunTimeFailure("the reference run (" + std::string(runner->name) +
+                           ") did not finish: " + (run.failure.empty() ? "not converged" : run.failure));
     }
     reference = std::make_shared<const relcp::dcs::DenseMatrix>(run.trajectory.X);
   }

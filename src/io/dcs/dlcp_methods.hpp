@@ -22,8 +22,8 @@ struct DlcpRunRecord {
   std::vector<double> change_history;
   std::vector<double> error_history;
   relcp::dcs::TimeSplit split;
-  std::string failure;     // why the run stopped early; empty when it did not
-  JsonFields extra;        // method-specific statistics for stats.json
+  std::string failure;  // why the run stopped early; empty when it did not
+  JsonFields extra;     // method-specific statistics for stats.json
 };
 
 using DlcpReference = std::shared_ptr<const relcp::dcs::DenseMatrix>;
@@ -38,7 +38,7 @@ struct DlcpMethod {
 
 std::span<const DlcpMethod> dlcp_methods();
 const DlcpMethod* find_dlcp_method(std::string_view name);  // nullptr when unknown
-std::string dlcp_method_names();                           // "implicit-euler, gauss-seidel, laplace"
+std::string dlcp_method_names();                            // "implicit-euler, gauss-seidel, laplace"
 
 // Runs scenario.method.name; with method.reference it first computes the reference trajectory
 // (implicit Euler on the same grid, or the same method at 1e-3 of the tolerance) and records the

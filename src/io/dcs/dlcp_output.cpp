@@ -40,8 +40,8 @@ void write_dlcp_trajectory_csv(const std::filesystem::path& file, const relcp::d
   if (!stream) throw RunTimeFailure("error while writing " + file.string());
 }
 
-void write_dlcp_stats_json(const std::filesystem::path& file, const DlcpScenario& scenario,
-                           const DlcpRunRecord& record, double seconds) {
+void write_dlcp_stats_json(const std::filesystem::path& file, const DlcpScenario& scenario, const DlcpRunRecord& record,
+                           double seconds) {
   const relcp::dcs::TimeSplit& split = record.split;
   const char* references[] = {"none", "implicit-euler", "converged"};
   JsonFields fields;

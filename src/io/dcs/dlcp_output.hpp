@@ -15,7 +15,7 @@ namespace relcp::io::dcs {
 
 void write_dlcp_trajectory_csv(const std::filesystem::path& file, const relcp::dcs::DlcpTrajectory& trajectory);
 
-void write_dlcp_stats_json(const std::filesystem::path& file, const DlcpScenario& scenario,
-                           const DlcpRunRecord& record, double seconds);
+void write_dlcp_stats_json(const std::filesystem::path& file, const DlcpScenario& scenario, const DlcpRunRecord& record,
+                           double seconds);
 
 }  // namespace relcp::io::dcs

@@ -34,8 +34,8 @@ DenseMatrix parse_matrix(const ScenarioNode& node, std::string_view key) {
     if (!row.IsSequence()) node.fail_at(row, element_path(node, key, i), "must be a list of numbers");
     if (i == 0) matrix.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(row.size()));
     if (static_cast<Eigen::Index>(row.size()) != matrix.cols()) {
-      node.fail_at(row, element_path(node, key, i), "has " + std::to_string(row.size()) +
-                                                         " entries but row 0 has " + std::to_string(matrix.cols()));
+      node.fail_at(row, element_path(node, key, i),
+                   "has " + std::to_string(row.size()) + " entries but row 0 has " + std::to_string(matrix.cols()));
     }
     for (std::size_t j = 0; j < row.size(); ++j) {
       double entry = 0.0;
@@ -49,8 +49,7 @@ DenseMatrix parse_matrix(const ScenarioNode& node, std::string_view key) {
 }
 
 // A list of muParser expressions of t (numbers are expressions too).
-relcp::dcs::TimeFunction parse_expressions(const ScenarioNode& node, std::string_view key,
-                                           Eigen::Index size) {
+relcp::dcs::TimeFunction parse_expressions(const ScenarioNode& node, std::string_view key, Eigen::Index size) {
   const YAML::Node list = node.yaml(key);
   if (!list.IsSequence()) node.fail(key, "must be a list of expressions of t");
   if (static_cast<Eigen::Index>(list.size()) != size) {
@@ -119,8 +118,8 @@ DlcpScenarioProblem parse_signorini_problem(const ScenarioNode& problem) {
   relcp::dcs::SignoriniProblem signorini;
   located(problem, [&] { signorini = relcp::dcs::make_signorini_problem(parameters); });
   JsonFields fields = {{"dx", parameters.dx}, {"c", parameters.c}, {"grid_side", signorini.side}};
-  return {"signorini", std::move(signorini.dlcp), LcpSelection::least_element,
-          relcp::dcs::InfeasibleLcpPolicy::fail, std::move(fields)};
+  return {"signorini", std::move(signorini.dlcp), LcpSelection::least_element, relcp::dcs::InfeasibleLcpPolicy::fail,
+          std::move(fields)};
 }
 
 DlcpScenarioProblem parse_wuchen_small_problem(const ScenarioNode& problem) {
@@ -154,7 +153,10 @@ DlcpScenarioProblem parse_rectifier_problem(const ScenarioNode& problem) {
   }
   relcp::dcs::DncpProblem dncp;
   located(problem, [&] { dncp = relcp::dcs::make_rectifier_problem(capacitances); });
-  return {"rectifier", std::move(dncp), LcpSelection::least_norm, relcp::dcs::InfeasibleLcpPolicy::coupled,
+  return {"rectifier",
+          std::move(dncp),
+          LcpSelection::least_norm,
+          relcp::dcs::InfeasibleLcpPolicy::coupled,
           {{"capacitances", capacitances}}};
 }
 
@@ -168,7 +170,9 @@ DlcpScenarioProblem parse_pds_problem(const ScenarioNode& problem) {
   } else if (c22 != "x22") {
     problem.fail("c22", "must be x22 or as-printed");
   }
-  return {"pds", relcp::dcs::make_spatial_price_equilibrium(options), LcpSelection::least_element,
+  return {"pds",
+          relcp::dcs::make_spatial_price_equilibrium(options),
+          LcpSelection::least_element,
           relcp::dcs::InfeasibleLcpPolicy::fail,
           {{"x_max", options.x_max}, {"c22", c22}}};
 }

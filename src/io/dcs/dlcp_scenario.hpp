@@ -35,17 +35,17 @@ enum class ErrorReference {
 };
 
 struct DlcpMethodSettings {
-  std::string name;              // method.name
+  std::string name;  // method.name
   std::string backend = "openmp";
   double tolerance = 1e-10;
   int max_iterations = 100;
-  Eigen::Index window = 0;       // 0: one window
+  Eigen::Index window = 0;  // 0: one window
   relcp::dcs::LcpSelection selection = relcp::dcs::LcpSelection::unique;
   double lcp_tolerance = 1e-10;
   relcp::dcs::ShiftedSolverKind linear_solver = relcp::dcs::ShiftedSolverKind::automatic;
   relcp::dcs::InfeasibleLcpPolicy infeasible = relcp::dcs::InfeasibleLcpPolicy::fail;
   ErrorReference reference = ErrorReference::none;
-  int contour_half_nodes = 25;   // laplace
+  int contour_half_nodes = 25;  // laplace
   bool require_convergence = true;
 };
 

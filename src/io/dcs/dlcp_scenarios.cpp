@@ -42,8 +42,8 @@ class PreparedDlcpRun final : public PreparedRun {
 void check_trajectory_memory(const ScenarioNode& root, const DlcpScenario& scenario) {
   constexpr double kTrajectoryCopies = 6.0;
   // x and y: a projected dynamical system has as many complementarity pairs as states.
-  const double size = 2.0 * std::visit([](const auto& form) { return static_cast<double>(form.x0.size()); },
-                                       scenario.problem.form);
+  const double size =
+      2.0 * std::visit([](const auto& form) { return static_cast<double>(form.x0.size()); }, scenario.problem.form);
   const double points = static_cast<double>(scenario.grid.points());
   if (const auto shortfall = memory_shortfall(points * size * 8.0 * kTrajectoryCopies)) {
     root.child("time").fail("h", std::to_string(scenario.grid.points()) + " time points of " +
@@ -67,8 +67,8 @@ std::unique_ptr<PreparedRun> prepare(const ScenarioDocument& document,
     if (const auto* nonlinear = std::get_if<relcp::dcs::DncpProblem>(&scenario.problem.form)) M = &nonlinear->M;
     if (M != nullptr && relcp::dcs::selection_applies(*M, scenario.method.selection) == false) {
       method.fail(method.has("selection") ? "selection" : "name",
-                  "selection '" + std::string(relcp::dcs::to_string(scenario.method.selection)) +
-                      "' needs M to be " + std::string(relcp::dcs::selection_requirement(scenario.method.selection)));
+                  "selection '" + std::string(relcp::dcs::to_string(scenario.method.selection)) + "' needs M to be " +
+                      std::string(relcp::dcs::selection_requirement(scenario.method.selection)));
     }
   }
   std::unique_ptr<relcp::dcs::BatchedLcpBackend> backend;

@@ -9,8 +9,8 @@ namespace relcp::io::dcs {
 namespace {
 
 relcp::dcs::SwitchingOptions parse_switching(const ScenarioNode& method) {
-  method.allow_only({"name", "tolerance", "initial_step", "eta", "epsilon", "restart_delay",
-                     "enumeration_limit", "choice", "max_steps"});
+  method.allow_only({"name", "tolerance", "initial_step", "eta", "epsilon", "restart_delay", "enumeration_limit",
+                     "choice", "max_steps"});
   relcp::dcs::SwitchingOptions options;
   options.tolerance = method.positive("tolerance", options.tolerance);
   options.initial_step = method.positive("initial_step", options.resolved_initial_step());
@@ -68,8 +68,7 @@ FrictionMethod parse_friction_method(const ScenarioNode& root) {
   } else if (parsed.name == "moreau") {
     parsed.options = parse_moreau(method, parsed.lcp_solver);
   } else {
-    method.fail("name", "unknown method '" + parsed.name +
-                            "' (known: switching, taubert-euler, taubert-rk4, moreau)");
+    method.fail("name", "unknown method '" + parsed.name + "' (known: switching, taubert-euler, taubert-rk4, moreau)");
   }
   return parsed;
 }

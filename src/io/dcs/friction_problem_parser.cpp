@@ -33,8 +33,7 @@ Vector to_vector(const std::vector<double>& values) {
 }
 
 // `forcing`: absent, one mapping or a list of mappings; `index_key` names the coordinate.
-std::vector<HarmonicForce> parse_forcing(const ScenarioNode& problem, std::string_view index_key,
-                                         int dof_count) {
+std::vector<HarmonicForce> parse_forcing(const ScenarioNode& problem, std::string_view index_key, int dof_count) {
   std::vector<HarmonicForce> forces;
   if (!problem.has("forcing")) return forces;
   const YAML::Node forcing = problem.yaml("forcing");

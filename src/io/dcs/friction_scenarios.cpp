@@ -30,8 +30,8 @@ std::string format_count(double count) {
 
 class PreparedFrictionRun final : public PreparedRun {
  public:
-  PreparedFrictionRun(std::string problem_type, FrictionOscillator oscillator,
-                      relcp::dcs::TimeSpan span, FrictionMethod method)
+  PreparedFrictionRun(std::string problem_type, FrictionOscillator oscillator, relcp::dcs::TimeSpan span,
+                      FrictionMethod method)
       : problem_type_(std::move(problem_type)),
         system_(std::move(oscillator)),
         span_(span),
@@ -95,8 +95,7 @@ void check_work(const ScenarioNode& root, const relcp::dcs::TimeSpan& span, cons
   const double samples = length / span.output_every;
   const ScenarioNode time = root.child("time");
   if (samples > kMaxOutputSamples) {
-    time.fail("output_every", "(T - t0) / output_every = " + format_count(samples) +
-                                  " output samples, more than 10^7");
+    time.fail("output_every", "(T - t0) / output_every = " + format_count(samples) + " output samples, more than 10^7");
   }
   if (const auto shortfall = memory_shortfall(samples * (state_size + 1) * 8.0 * 2.0)) {
     time.fail("output_every", format_count(samples) + " output samples " + *shortfall);
@@ -118,8 +117,7 @@ std::unique_ptr<PreparedRun> prepare(const ScenarioDocument& document, ParseProb
   const relcp::dcs::TimeSpan span = parse_time_section(root);
   FrictionMethod method = parse_friction_method(root);
   check_work(root, span, method, 2 * oscillator.dof_count());
-  return std::make_unique<PreparedFrictionRun>(problem.text("type"), std::move(oscillator), span,
-                                               std::move(method));
+  return std::make_unique<PreparedFrictionRun>(problem.text("type"), std::move(oscillator), span, std::move(method));
 }
 
 }  // namespace

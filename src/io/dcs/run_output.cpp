@@ -64,8 +64,8 @@ void write_events_csv(const std::filesystem::path& file, const relcp::dcs::Decom
   stream << "t,component,from,to\n";
   for (const relcp::dcs::ModeChange& change : changes) {
     stream << json_number(change.t) << ',' << system.term_name(change.term) << ','
-           << system.mode_set_label(change.term, change.from) << ','
-           << system.mode_set_label(change.term, change.to) << '\n';
+           << system.mode_set_label(change.term, change.from) << ',' << system.mode_set_label(change.term, change.to)
+           << '\n';
   }
   check_written(stream, file);
 }

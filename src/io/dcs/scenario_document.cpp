@@ -17,8 +17,7 @@ int line_of(const YAML::Node& node) {
 
 }  // namespace
 
-ScenarioDocument ScenarioDocument::load(const std::string& file,
-                                        const std::vector<std::string>& overrides) {
+ScenarioDocument ScenarioDocument::load(const std::string& file, const std::vector<std::string>& overrides) {
   YAML::Node root = io::load_yaml_file(file);
   if (!root.IsMap()) throw InputError(file, std::max(1, line_of(root)), "", "the scenario must be a YAML mapping");
   ScenarioDocument document(file, root);
@@ -40,8 +39,7 @@ bool ScenarioDocument::overridden(const std::string& key_path) const {
   return false;
 }
 
-void ScenarioDocument::fail(const YAML::Node& node, const std::string& key_path,
-                            const std::string& message) const {
+void ScenarioDocument::fail(const YAML::Node& node, const std::string& key_path, const std::string& message) const {
   if (overridden(key_path)) throw InputError("--set", 0, key_path, message);
   throw InputError(file_, line_of(node), key_path, message);
 }
@@ -78,8 +76,7 @@ void ScenarioNode::fail(std::string_view key, const std::string& message) const 
   document_.fail(value.IsDefined() ? value : node_, key_path(key), message);
 }
 
-void ScenarioNode::fail_at(const YAML::Node& node, const std::string& key_path,
-                           const std::string& message) const {
+void ScenarioNode::fail_at(const YAML::Node& node, const std::string& key_path, const std::string& message) const {
   document_.fail(node.IsDefined() ? node : node_, key_path, message);
 }
 
@@ -107,9 +104,7 @@ double ScenarioNode::number(std::string_view key) const {
   return checked([&](const io::YamlNodeReader& reader) { return reader.child(key).as_double(); });
 }
 
-double ScenarioNode::number(std::string_view key, double fallback) const {
-  return has(key) ? number(key) : fallback;
-}
+double ScenarioNode::number(std::string_view key, double fallback) const { return has(key) ? number(key) : fallback; }
 
 double ScenarioNode::positive(std::string_view key) const {
   return checked([&](const io::YamlNodeReader& reader) { return reader.child(key).as_positive_double(); });

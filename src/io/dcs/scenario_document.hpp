@@ -42,8 +42,7 @@ class ScenarioNode {
 
   [[noreturn]] void fail(std::string_view key, const std::string& message) const;
   // For a value nested below `key` (an element of a sequence, say).
-  [[noreturn]] void fail_at(const YAML::Node& node, const std::string& key_path,
-                            const std::string& message) const;
+  [[noreturn]] void fail_at(const YAML::Node& node, const std::string& key_path, const std::string& message) const;
 
  private:
   // Runs check(io::YamlNodeReader on this node); its InputError goes through the document.
@@ -66,8 +65,7 @@ class ScenarioDocument {
   const std::string& file() const { return file_; }
   ScenarioNode root() const { return ScenarioNode(*this, root_, ""); }
 
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& key_path,
-                         const std::string& message) const;
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& key_path, const std::string& message) const;
   // Rethrows an error of io::YamlNodeReader, as "--set" when an override set its key path.
   [[noreturn]] void fail(const InputError& error) const;
 

@@ -10,11 +10,9 @@ namespace relcp::io::dcs {
 namespace {
 
 constexpr std::array kKinds{
-    ScenarioKind{"friction_chain",
-                 "wall - m0 - m1 - ... springs, dampers to ground, Coulomb friction per mass",
+    ScenarioKind{"friction_chain", "wall - m0 - m1 - ... springs, dampers to ground, Coulomb friction per mass",
                  prepare_friction_chain},
-    ScenarioKind{"friction_oscillator",
-                 "M q'' + C q' + K q = f(t) - mu sgn(q') with full matrices",
+    ScenarioKind{"friction_oscillator", "M q'' + C q' + K q = f(t) - mu sgn(q') with full matrices",
                  prepare_friction_oscillator},
     ScenarioKind{"dlcp", "x' = A x + B y + f(t), 0 <= y perp N x + M y + g(t) >= 0 (docs/dlcp.md)", prepare_dlcp},
     ScenarioKind{"signorini", "parabolic Signorini problem of Wu-Chen 4.2 (dx, c)", prepare_signorini},

@@ -26,8 +26,8 @@ class PreparedRun {
 };
 
 struct ScenarioKind {
-  std::string_view type;         // problem.type
-  std::string_view description;  // for --help
+  std::string_view type;                                                      // problem.type
+  std::string_view description;                                               // for --help
   std::unique_ptr<PreparedRun> (*prepare)(const ScenarioDocument& document);  // throws InputError
 };
 

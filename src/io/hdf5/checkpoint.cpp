@@ -42,9 +42,8 @@ void read_attributes(hid_t file, CheckpointState& state) {
   state.next_free_id = hdf5::read_int64_attribute(file, "next_free_id");
   state.num_ranks = static_cast<int>(hdf5::read_int64_attribute(file, "num_ranks"));
   if (hdf5::read_int64_attribute(file, "has_growth") != 0) {
-    state.division = dynamics::DivisionRandomState{
-        from_stored(hdf5::read_int64_attribute(file, "growth_seed")),
-        from_stored(hdf5::read_int64_attribute(file, "growth_rounds"))};
+    state.division = dynamics::DivisionRandomState{from_stored(hdf5::read_int64_attribute(file, "growth_seed")),
+                                                   from_stored(hdf5::read_int64_attribute(file, "growth_rounds"))};
   }
 }
 
@@ -138,8 +137,8 @@ CheckpointState read_checkpoint_file(MPI_Comm comm, const std::string& path) {
 
   const hsize_t region_count = hdf5::dataset_shape(file, "regions").rows;
   const hsize_t total = hdf5::dataset_shape(file, "bodies").rows;
-  const double bytes = static_cast<double>(region_count) * 48.0 +
-                       static_cast<double>(total) * particles::kBytesPerBodyEstimate;
+  const double bytes =
+      static_cast<double>(region_count) * 48.0 + static_cast<double>(total) * particles::kBytesPerBodyEstimate;
   if (const auto shortfall = memory_shortfall(bytes)) {
     throw InputError("--restart", path + ": " + std::to_string(total) + " bodies " + *shortfall);
   }

@@ -20,14 +20,22 @@ void silence_error_stack() {
 
 herr_t close_any(hid_t id) {
   switch (H5Iget_type(id)) {
-    case H5I_FILE: return H5Fclose(id);
-    case H5I_GROUP: return H5Gclose(id);
-    case H5I_DATASET: return H5Dclose(id);
-    case H5I_DATASPACE: return H5Sclose(id);
-    case H5I_DATATYPE: return H5Tclose(id);
-    case H5I_ATTR: return H5Aclose(id);
-    case H5I_GENPROP_LST: return H5Pclose(id);
-    default: return H5Idec_ref(id);
+    case H5I_FILE:
+      return H5Fclose(id);
+    case H5I_GROUP:
+      return H5Gclose(id);
+    case H5I_DATASET:
+      return H5Dclose(id);
+    case H5I_DATASPACE:
+      return H5Sclose(id);
+    case H5I_DATATYPE:
+      return H5Tclose(id);
+    case H5I_ATTR:
+      return H5Aclose(id);
+    case H5I_GENPROP_LST:
+      return H5Pclose(id);
+    default:
+      return H5Idec_ref(id);
   }
 }
 
@@ -103,9 +111,7 @@ Handle collective_transfer() {
   return transfer;
 }
 
-bool link_exists(hid_t location, const std::string& name) {
-  return H5Lexists(location, name.c_str(), H5P_DEFAULT) > 0;
-}
+bool link_exists(hid_t location, const std::string& name) { return H5Lexists(location, name.c_str(), H5P_DEFAULT) > 0; }
 
 void write_attribute(hid_t object, const std::string& name, double value) {
   write_scalar_attribute(object, name, H5T_NATIVE_DOUBLE, &value);

@@ -20,8 +20,7 @@ Handle row_selection(hsize_t rows, hsize_t columns, hsize_t first, hsize_t count
   } else {
     const std::array<hsize_t, 2> start{first, 0};
     const std::array<hsize_t, 2> extent{count, columns};
-    check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start.data(), nullptr, extent.data(), nullptr),
-          "select rows");
+    check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start.data(), nullptr, extent.data(), nullptr), "select rows");
   }
   return space;
 }
@@ -47,14 +46,13 @@ RowRange rows_of_rank(MPI_Comm comm, std::size_t local_rows) {
   return RowRange{total, before, mine};
 }
 
-void write_rows(hid_t location, const std::string& name, hid_t memory_type, const RowRange& range,
-                hsize_t columns, const void* data, hid_t transfer) {
+void write_rows(hid_t location, const std::string& name, hid_t memory_type, const RowRange& range, hsize_t columns,
+                const void* data, hid_t transfer) {
   const std::array<hsize_t, 2> dims{range.total, columns};
-  const Handle file_space(H5Screate_simple(rank_of(columns), dims.data(), nullptr),
-                          "create the dataspace of " + name);
-  const Handle dataset(H5Dcreate2(location, name.c_str(), memory_type, file_space, H5P_DEFAULT,
-                                  H5P_DEFAULT, H5P_DEFAULT),
-                       "create dataset " + name);
+  const Handle file_space(H5Screate_simple(rank_of(columns), dims.data(), nullptr), "create the dataspace of " + name);
+  const Handle dataset(
+      H5Dcreate2(location, name.c_str(), memory_type, file_space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+      "create dataset " + name);
   if (range.total == 0) return;  // every rank agrees: nothing to transfer
   const Handle selection = row_selection(range.total, columns, range.first, range.count);
   const Handle memory = memory_space(range.count, columns);
@@ -74,8 +72,8 @@ DatasetShape dataset_shape(hid_t location, const std::string& name) {
   return DatasetShape{dims[0], dimensions == 2 ? dims[1] : 0};
 }
 
-void read_rows(hid_t location, const std::string& name, hid_t memory_type, hsize_t first,
-               hsize_t count, hsize_t columns, void* data, hid_t transfer) {
+void read_rows(hid_t location, const std::string& name, hid_t memory_type, hsize_t first, hsize_t count,
+               hsize_t columns, void* data, hid_t transfer) {
   const DatasetShape shape = dataset_shape(location, name);
   if (shape.columns != columns || first + count > shape.rows) {
     throw RunTimeFailure("HDF5: dataset " + name + " does not have the expected shape");

@@ -22,8 +22,8 @@ RowRange rows_of_rank(MPI_Comm comm, std::size_t local_rows);
 
 // A dataset of range.total rows: 1-D when columns == 0, total x columns otherwise. `data` holds
 // this rank's range.count rows, row-major. `transfer`: collective_transfer() in parallel.
-void write_rows(hid_t location, const std::string& name, hid_t memory_type, const RowRange& range,
-                hsize_t columns, const void* data, hid_t transfer);
+void write_rows(hid_t location, const std::string& name, hid_t memory_type, const RowRange& range, hsize_t columns,
+                const void* data, hid_t transfer);
 
 struct DatasetShape {
   hsize_t rows = 0;
@@ -32,7 +32,7 @@ struct DatasetShape {
 DatasetShape dataset_shape(hid_t location, const std::string& name);
 
 // Reads rows [first, first + count) into `data`; columns must match the dataset.
-void read_rows(hid_t location, const std::string& name, hid_t memory_type, hsize_t first,
-               hsize_t count, hsize_t columns, void* data, hid_t transfer);
+void read_rows(hid_t location, const std::string& name, hid_t memory_type, hsize_t first, hsize_t count,
+               hsize_t columns, void* data, hid_t transfer);
 
 }  // namespace relcp::io::hdf5

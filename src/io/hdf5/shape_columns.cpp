@@ -8,9 +8,7 @@
 
 namespace relcp::io {
 
-std::int8_t shape_code(const geometry::Shape& shape) {
-  return static_cast<std::int8_t>(geometry::kind_of(shape));
-}
+std::int8_t shape_code(const geometry::Shape& shape) { return static_cast<std::int8_t>(geometry::kind_of(shape)); }
 
 std::array<double, 4> shape_parameter_columns(const geometry::Shape& shape) {
   const geometry::ShapeParameters p = geometry::shape_parameters(shape);

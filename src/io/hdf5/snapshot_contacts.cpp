@@ -32,8 +32,8 @@ LinkColumns columns_of(std::span<const collision::ContactLink> links) {
 
 }  // namespace
 
-std::int64_t write_snapshot_contacts(MPI_Comm comm, hid_t snapshot_group,
-                                     std::span<const collision::ContactLink> links, hid_t transfer) {
+std::int64_t write_snapshot_contacts(MPI_Comm comm, hid_t snapshot_group, std::span<const collision::ContactLink> links,
+                                     hid_t transfer) {
   const LinkColumns c = columns_of(links);
   const hdf5::RowRange rows = hdf5::rows_of_rank(comm, links.size());
   const hdf5::RowRange point_rows{2 * rows.total, 2 * rows.first, 2 * rows.count};

@@ -18,8 +18,8 @@ namespace relcp::io {
 
 // Collective over `comm`: creates `contacts` in `snapshot_group` from every rank's links and
 // returns n.
-std::int64_t write_snapshot_contacts(MPI_Comm comm, hid_t snapshot_group,
-                                     std::span<const collision::ContactLink> links, hid_t transfer);
+std::int64_t write_snapshot_contacts(MPI_Comm comm, hid_t snapshot_group, std::span<const collision::ContactLink> links,
+                                     hid_t transfer);
 
 // n from the attribute; 0 for a snapshot without the subgroup (written before it existed).
 std::int64_t snapshot_contact_count(hid_t snapshot_group);

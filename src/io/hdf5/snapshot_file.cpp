@@ -51,8 +51,7 @@ herr_t collect_name(hid_t, const char* name, const H5L_info_t*, void* names) {
 std::vector<std::string> snapshot_names(hid_t file) {
   std::vector<std::string> names;
   const hdf5::Handle group(H5Gopen2(file, kSnapshotsGroup, H5P_DEFAULT), "open /snapshots");
-  hdf5::check(H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect_name, &names),
-              "list /snapshots");
+  hdf5::check(H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect_name, &names), "list /snapshots");
   return names;
 }
 
@@ -71,8 +70,7 @@ void create_snapshot_file(MPI_Comm comm, const std::string& path) {
                            "create /snapshots");
 }
 
-std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::string& path,
-                                                 std::int64_t last_step) {
+std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::string& path, std::int64_t last_step) {
   const hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_write);
   std::vector<SnapshotInfo> kept;
   for (const std::string& name : snapshot_names(file)) {
@@ -96,8 +94,7 @@ std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::strin
 }
 
 SnapshotInfo write_snapshot(MPI_Comm comm, const std::string& path, std::int64_t step, double time,
-                            std::span<const particles::Body> owned,
-                            std::span<const collision::ContactLink> links) {
+                            std::span<const particles::Body> owned, std::span<const collision::ContactLink> links) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const BodyColumns c = columns_of(owned, rank);
@@ -106,8 +103,7 @@ SnapshotInfo write_snapshot(MPI_Comm comm, const std::string& path, std::int64_t
   const hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_write);
   const std::string name = snapshot_group_name(step);
   if (hdf5::link_exists(file, name)) hdf5::check(H5Ldelete(file, name.c_str(), H5P_DEFAULT), "replace " + name);
-  const hdf5::Handle group(H5Gcreate2(file, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-                           "create " + name);
+  const hdf5::Handle group(H5Gcreate2(file, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), "create " + name);
   hdf5::write_attribute(group, "time", time);
   hdf5::write_attribute(group, "step", step);
   const hdf5::Handle transfer = hdf5::collective_transfer();

@@ -33,13 +33,11 @@ void create_snapshot_file(MPI_Comm comm, const std::string& path);
 
 // Opens an existing file, deletes the snapshots after `last_step` (a restart continues from
 // there) and returns the remaining ones in step order.
-std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::string& path,
-                                                 std::int64_t last_step);
+std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::string& path, std::int64_t last_step);
 
 // Appends the snapshot of `step` (replacing one of the same step) from every rank's owned
 // bodies and the links of the constraints it owned in the step that ended here.
 SnapshotInfo write_snapshot(MPI_Comm comm, const std::string& path, std::int64_t step, double time,
-                            std::span<const particles::Body> owned,
-                            std::span<const collision::ContactLink> links = {});
+                            std::span<const particles::Body> owned, std::span<const collision::ContactLink> links = {});
 
 }  // namespace relcp::io

@@ -24,16 +24,14 @@ std::vector<SnapshotInfo> list_snapshots(const std::string& path) {
   std::vector<std::string> names;
   {
     const hdf5::Handle group(H5Gopen2(file, "/snapshots", H5P_DEFAULT), "open /snapshots");
-    hdf5::check(H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect_name, &names),
-                "list /snapshots");
+    hdf5::check(H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect_name, &names), "list /snapshots");
   }
   std::vector<SnapshotInfo> snapshots;
   for (const std::string& name : names) {
     const hdf5::Handle group(H5Gopen2(file, ("/snapshots/" + name).c_str(), H5P_DEFAULT), "open " + name);
-    snapshots.push_back(SnapshotInfo{hdf5::read_int64_attribute(group, "step"),
-                                     hdf5::read_double_attribute(group, "time"),
-                                     static_cast<std::int64_t>(hdf5::dataset_shape(group, "id").rows),
-                                     snapshot_contact_count(group)});
+    snapshots.push_back(
+        SnapshotInfo{hdf5::read_int64_attribute(group, "step"), hdf5::read_double_attribute(group, "time"),
+                     static_cast<std::int64_t>(hdf5::dataset_shape(group, "id").rows), snapshot_contact_count(group)});
   }
   std::sort(snapshots.begin(), snapshots.end(),
             [](const SnapshotInfo& a, const SnapshotInfo& b) { return a.step < b.step; });
@@ -62,11 +60,11 @@ Snapshot read_snapshot(const std::string& path, std::int64_t step) {
   for (std::size_t k = 0; k < rows; ++k) {
     particles::Body body;
     body.id = id[k];
-    body.shape = shape_from_columns(shape[k], {shape_params[4 * k], shape_params[4 * k + 1],
-                                               shape_params[4 * k + 2], shape_params[4 * k + 3]});
+    body.shape = shape_from_columns(
+        shape[k], {shape_params[4 * k], shape_params[4 * k + 1], shape_params[4 * k + 2], shape_params[4 * k + 3]});
     body.pose.position = vec3_at(position, k);
-    body.pose.orientation = Quaternion(orientation[4 * k], orientation[4 * k + 1],
-                                       orientation[4 * k + 2], orientation[4 * k + 3]);
+    body.pose.orientation =
+        Quaternion(orientation[4 * k], orientation[4 * k + 1], orientation[4 * k + 2], orientation[4 * k + 3]);
     body.velocity = vec3_at(velocity, k);
     body.angular_velocity = vec3_at(angular_velocity, k);
     body.force = vec3_at(force, k);

@@ -15,8 +15,8 @@ namespace relcp::io {
 struct Snapshot {
   std::int64_t step = 0;
   double time = 0.0;
-  std::vector<particles::Body> bodies;  // in file order
-  std::vector<int> owner;               // rank of each body
+  std::vector<particles::Body> bodies;           // in file order
+  std::vector<int> owner;                        // rank of each body
   std::vector<collision::ContactLink> contacts;  // in file order
 };
 

@@ -58,14 +58,14 @@ void data_item(std::ostringstream& xml, const std::string& indent, std::int64_t 
                const std::string& h5_path) {
   xml << indent << "<DataItem Dimensions=\"" << rows;
   if (column.components > 0) xml << " " << column.components;
-  xml << "\" NumberType=\"" << column.number_type << "\" Precision=\"" << column.precision
-      << "\" Format=\"HDF\">" << h5_path << "/" << column.name << "</DataItem>\n";
+  xml << "\" NumberType=\"" << column.number_type << "\" Precision=\"" << column.precision << "\" Format=\"HDF\">"
+      << h5_path << "/" << column.name << "</DataItem>\n";
 }
 
 void attribute(std::ostringstream& xml, std::int64_t rows, const Column& column, const char* center,
                const std::string& h5_path) {
-  xml << "        <Attribute Name=\"" << leaf_name(column.name) << "\" AttributeType=\""
-      << column.attribute_type << "\" Center=\"" << center << "\">\n";
+  xml << "        <Attribute Name=\"" << leaf_name(column.name) << "\" AttributeType=\"" << column.attribute_type
+      << "\" Center=\"" << center << "\">\n";
   data_item(xml, "          ", rows, column, h5_path);
   xml << "        </Attribute>\n";
 }
@@ -123,8 +123,7 @@ std::string xdmf_text(const std::string& h5_name, const std::vector<SnapshotInfo
   return xml.str();
 }
 
-void write_xdmf(const std::string& path, const std::string& h5_name,
-                const std::vector<SnapshotInfo>& snapshots) {
+void write_xdmf(const std::string& path, const std::string& h5_name, const std::vector<SnapshotInfo>& snapshots) {
   const std::string temporary = path + ".tmp";
   {
     std::ofstream out(temporary, std::ios::trunc);

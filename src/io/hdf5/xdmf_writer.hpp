@@ -16,7 +16,6 @@ std::string xdmf_text(const std::string& h5_name, const std::vector<SnapshotInfo
 
 // Writes the text to `path` through a temporary file and a rename, so that a reader never sees
 // a half-written file. Throws RunTimeFailure when it cannot.
-void write_xdmf(const std::string& path, const std::string& h5_name,
-                const std::vector<SnapshotInfo>& snapshots);
+void write_xdmf(const std::string& path, const std::string& h5_name, const std::vector<SnapshotInfo>& snapshots);
 
 }  // namespace relcp::io

@@ -15,8 +15,7 @@ class ProgressReporter {
 
   // The line for the state after `step`, `elapsed_seconds` after the run started, or nothing
   // when the previous line is younger than the interval.
-  std::optional<std::string> update(std::int64_t step, double time, std::int64_t bodies,
-                                    double elapsed_seconds);
+  std::optional<std::string> update(std::int64_t step, double time, std::int64_t bodies, double elapsed_seconds);
 
  private:
   std::int64_t first_step_;

@@ -14,8 +14,10 @@ void create_directory(MPI_Comm comm, int rank, const std::string& path, const st
   if (rank == 0) {
     std::error_code error;
     std::filesystem::create_directories(path, error);
-    if (error) problem = error.message();
-    else if (!std::filesystem::is_directory(path)) problem = "not a directory";
+    if (error)
+      problem = error.message();
+    else if (!std::filesystem::is_directory(path))
+      problem = "not a directory";
   }
   int length = static_cast<int>(problem.size());
   MPI_Bcast(&length, 1, MPI_INT, 0, comm);

@@ -54,8 +54,8 @@ void Simulation::start_from_checkpoint(const std::string& path) {
   }
   // On the rank count that wrote it, each rank resumes exactly its saved bodies, order and
   // region, so the run continues as if never interrupted; on another count it repartitions.
-  const bool same_ranks = state.num_ranks == store_.num_ranks() &&
-                          state.regions.size() == static_cast<std::size_t>(store_.num_ranks());
+  const bool same_ranks =
+      state.num_ranks == store_.num_ranks() && state.regions.size() == static_cast<std::size_t>(store_.num_ranks());
   if (same_ranks) {
     store_.restore(std::move(state.bodies), particles::RegionMap(std::move(state.regions)));
   } else {
@@ -125,12 +125,11 @@ CheckpointState Simulation::checkpoint_state() const {
 
 void Simulation::run() {
   const bool restarted = options_.restart_from.has_value();
-  RunOutput output(comm_, options_.output_directory,
-                   restarted ? std::optional<std::int64_t>(step_) : std::nullopt,
+  RunOutput output(comm_, options_.output_directory, restarted ? std::optional<std::int64_t>(step_) : std::nullopt,
                    options_.output_directory_key);
   const std::int64_t bodies = store_.global_count();
-  spdlog::info("{} bodies on {} ranks, steps {}..{} of dt = {}{}; output in {}", bodies, store_.num_ranks(),
-               step_, last_step(), scenario_.simulation.dt,
+  spdlog::info("{} bodies on {} ranks, steps {}..{} of dt = {}{}; output in {}", bodies, store_.num_ranks(), step_,
+               last_step(), scenario_.simulation.dt,
                restarted ? " (restarted from " + *options_.restart_from + ")" : "", output.directory());
   if (!restarted) output.write_snapshot(step_, time_, store_.owned());
 
@@ -148,9 +147,8 @@ void Simulation::run() {
   }
   output.finish();
   const double seconds = clock.seconds();
-  spdlog::info("finished {} steps in {} ({:.4g} steps/s); output in {}", step_ - first_step,
-               format_duration(seconds), seconds > 0 ? static_cast<double>(step_ - first_step) / seconds : 0.0,
-               output.directory());
+  spdlog::info("finished {} steps in {} ({:.4g} steps/s); output in {}", step_ - first_step, format_duration(seconds),
+               seconds > 0 ? static_cast<double>(step_ - first_step) / seconds : 0.0, output.directory());
 }
 
 }  // namespace relcp::io

@@ -68,8 +68,7 @@ Spherocylinder read_sizes(const Spherocylinder&, const YamlNodeReader& body) {
 }
 
 Torus read_sizes(const Torus&, const YamlNodeReader& body) {
-  const Torus torus{body.child("major_radius").as_positive_double(),
-                    body.child("minor_radius").as_positive_double()};
+  const Torus torus{body.child("major_radius").as_positive_double(), body.child("minor_radius").as_positive_double()};
   if (torus.minor_radius >= torus.major_radius) {
     body.child("minor_radius").fail("must be smaller than major_radius (a ring with a hole)");
   }
@@ -86,8 +85,7 @@ std::vector<std::string_view> body_keys(const geometry::Shape& shape) {
 }
 
 geometry::Shape read_shape(const YamlNodeReader& body) {
-  return std::visit([&body](const auto& kind) -> geometry::Shape { return read_sizes(kind, body); },
-                    shape_kind(body));
+  return std::visit([&body](const auto& kind) -> geometry::Shape { return read_sizes(kind, body); }, shape_kind(body));
 }
 
 geometry::Pose read_pose(const YamlNodeReader& body) {
@@ -120,8 +118,7 @@ BodyDescription read_body(const YamlNodeReader& body, std::span<const std::strin
   return BodyDescription{read_shape(body), read_pose(body)};
 }
 
-std::vector<BodyDescription> read_bodies(const YamlNodeReader& bodies,
-                                         std::span<const std::string_view> extra_keys) {
+std::vector<BodyDescription> read_bodies(const YamlNodeReader& bodies, std::span<const std::string_view> extra_keys) {
   std::vector<BodyDescription> descriptions;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     descriptions.push_back(read_body(bodies.element(i), extra_keys));

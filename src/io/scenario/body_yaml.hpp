@@ -40,8 +40,7 @@ geometry::Pose read_pose(const YamlNodeReader& body);    // `position` and `orie
 geometry::Shape read_shape_only(const YamlNodeReader& body);
 
 // One body mapping, checked for unknown keys.
-BodyDescription read_body(const YamlNodeReader& body,
-                          std::span<const std::string_view> extra_keys = {});
+BodyDescription read_body(const YamlNodeReader& body, std::span<const std::string_view> extra_keys = {});
 
 // A list of body mappings (possibly empty).
 std::vector<BodyDescription> read_bodies(const YamlNodeReader& bodies,

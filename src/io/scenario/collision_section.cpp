@@ -43,10 +43,18 @@ void read_solver_parameters(const YamlNodeReader& section, collision::SolverPara
     const auto node = section.optional_child(spec.key);
     if (!node) continue;
     switch (spec.kind) {
-      case Kind::positive_number: values.set(spec.key, node->as_positive_double()); break;
-      case Kind::non_negative_number: values.set(spec.key, as_non_negative_double(*node)); break;
-      case Kind::count: values.set(spec.key, static_cast<double>(as_int_count(*node))); break;
-      case Kind::choice: values.set(spec.key, as_choice(*node, spec.choices, spec.choice_label)); break;
+      case Kind::positive_number:
+        values.set(spec.key, node->as_positive_double());
+        break;
+      case Kind::non_negative_number:
+        values.set(spec.key, as_non_negative_double(*node));
+        break;
+      case Kind::count:
+        values.set(spec.key, static_cast<double>(as_int_count(*node)));
+        break;
+      case Kind::choice:
+        values.set(spec.key, as_choice(*node, spec.choices, spec.choice_label));
+        break;
     }
   }
 }
@@ -78,11 +86,11 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
   if (const auto node = section.optional_child("preconditioner")) {
     if (as_choice(*node, {"none", "jacobi"}, "preconditioner") == "jacobi") {
       if (!collision::distributed_solver(contact.solver.name).capabilities.jacobi_scaling) {
-        node->fail("jacobi needs collision.solver " +
-                   listed(collision::distributed_solver_names_with(
-                              &collision::DistributedSolverCapabilities::jacobi_scaling),
-                          " or ") +
-                   ", not " + contact.solver.name);
+        node->fail(
+            "jacobi needs collision.solver " +
+            listed(collision::distributed_solver_names_with(&collision::DistributedSolverCapabilities::jacobi_scaling),
+                   " or ") +
+            ", not " + contact.solver.name);
       }
       contact.solver.preconditioner = collision::DistributedPreconditioner::jacobi;
     }

@@ -14,7 +14,8 @@ particles::Domain read_domain_section(const YamlNodeReader& section) {
   domain.upper = section.child("upper").as_vec3();
   for (int axis = 0; axis < 3; ++axis) {
     if (!(domain.upper[axis] > domain.lower[axis])) {
-      section.child("upper").element(static_cast<std::size_t>(axis))
+      section.child("upper")
+          .element(static_cast<std::size_t>(axis))
           .fail("must be greater than lower[" + std::to_string(axis) + "]");
     }
   }

@@ -23,8 +23,7 @@ void read_orientation(const YamlNodeReader& node, particles::RandomPlacement& pl
 }
 
 RandomGenerator read_random_generator(const YamlNodeReader& generator) {
-  constexpr auto kKeys = std::to_array<std::string_view>({"type", "count", "region", "body", "orientation",
-                                                  "min_gap"});
+  constexpr auto kKeys = std::to_array<std::string_view>({"type", "count", "region", "body", "orientation", "min_gap"});
   generator.expect_only_keys(kKeys);
   RandomGenerator random;
   const YamlNodeReader count = generator.child("count");
@@ -44,17 +43,17 @@ RandomGenerator read_random_generator(const YamlNodeReader& generator) {
 }
 
 ChainmailGenerator read_chainmail_generator(const YamlNodeReader& generator) {
-  constexpr auto kKeys = std::to_array<std::string_view>({"type",         "nx",           "ny",    "spacing",
-                                                  "major_radius", "minor_radius", "center"});
+  constexpr auto kKeys =
+      std::to_array<std::string_view>({"type", "nx", "ny", "spacing", "major_radius", "minor_radius", "center"});
   generator.expect_only_keys(kKeys);
   ChainmailGenerator chainmail;
   particles::ChainmailLattice& lattice = chainmail.lattice;
   lattice.nx = as_positive_count(generator.child("nx"));
   lattice.ny = as_positive_count(generator.child("ny"));
   // The net has about 3 nx ny rings (flat rings and connectors).
-  generator.child("ny").require_memory(3.0 * static_cast<double>(lattice.nx) * static_cast<double>(lattice.ny) *
-                                           particles::kBytesPerBodyEstimate,
-                                       "a " + std::to_string(lattice.nx) + " x " + std::to_string(lattice.ny) + " net");
+  generator.child("ny").require_memory(
+      3.0 * static_cast<double>(lattice.nx) * static_cast<double>(lattice.ny) * particles::kBytesPerBodyEstimate,
+      "a " + std::to_string(lattice.nx) + " x " + std::to_string(lattice.ny) + " net");
   const YamlNodeReader spacing = generator.child("spacing");
   lattice.spacing = spacing.as_positive_double();
   lattice.ring.major_radius = generator.child("major_radius").as_positive_double();
@@ -66,8 +65,7 @@ ChainmailGenerator read_chainmail_generator(const YamlNodeReader& generator) {
   const double separation = particles::chainmail_min_separation(lattice);
   if (!(separation > 0.0)) {
     std::ostringstream message;
-    message << "the rings of this lattice overlap (smallest separation " << separation
-            << "): increase the spacing";
+    message << "the rings of this lattice overlap (smallest separation " << separation << "): increase the spacing";
     spacing.fail(message.str());
   }
   return chainmail;

@@ -98,17 +98,17 @@ struct ParallelSettings {
 // give them, validate_scenario() names them in its messages. A mark of a key that was not written
 // points at its section (or at the document), with the key's path.
 struct ScenarioMarks {
-  SourceMark bodies;                          // `bodies`, or the document when it has none
-  SourceMark growth_rate;                     // growth.rate
-  SourceMark growth_divide_at;                // growth.divide_at
-  SourceMark search_buffer;                   // collision.search_buffer, or the collision section
+  SourceMark bodies;                            // `bodies`, or the document when it has none
+  SourceMark growth_rate;                       // growth.rate
+  SourceMark growth_divide_at;                  // growth.divide_at
+  SourceMark search_buffer;                     // collision.search_buffer, or the collision section
   std::optional<SourceMark> multisphere_count;  // collision.multisphere_count, when written
-  SourceMark solver;                          // collision.solver
-  SourceMark preconditioner;                  // collision.preconditioner
-  SourceMark pair_friction;                   // collision.friction
-  SourceMark walls;                           // the walls section
-  std::vector<SourceMark> wall_friction;      // walls[i].friction
-  std::vector<SourceMark> force_types;        // forces[i].type
+  SourceMark solver;                            // collision.solver
+  SourceMark preconditioner;                    // collision.preconditioner
+  SourceMark pair_friction;                     // collision.friction
+  SourceMark walls;                             // the walls section
+  std::vector<SourceMark> wall_friction;        // walls[i].friction
+  std::vector<SourceMark> force_types;          // forces[i].type
 };
 
 struct Scenario {

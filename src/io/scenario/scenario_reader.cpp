@@ -55,7 +55,8 @@ Scenario read_scenario(const YamlNodeReader& root) {
   }
   if (const auto collision = root.optional_child("collision")) {
     scenario.collision = read_collision_section(*collision);
-    marks.search_buffer = collision->has("search_buffer") ? collision->child("search_buffer").mark() : collision->mark();
+    marks.search_buffer =
+        collision->has("search_buffer") ? collision->child("search_buffer").mark() : collision->mark();
     if (const auto count = collision->optional_child("multisphere_count")) marks.multisphere_count = count->mark();
     marks.solver = child_mark(*collision, "solver");
     marks.preconditioner = child_mark(*collision, "preconditioner");

@@ -56,8 +56,8 @@ void expect_bounded_growth_per_step(const Scenario& scenario) {
   const double per_step = scenario.growth->rate * scenario.simulation.dt;
   if (per_step > std::log(2.0)) {
     std::ostringstream what;
-    what << std::setprecision(3) << "rate x simulation.dt = " << per_step
-         << " would grow a cell by exp(" << per_step << ") in one step; it must be at most ln 2 = 0.693";
+    what << std::setprecision(3) << "rate x simulation.dt = " << per_step << " would grow a cell by exp(" << per_step
+         << ") in one step; it must be at most ln 2 = 0.693";
     scenario.marks.growth_rate.fail(what.str());
   }
 }
@@ -106,8 +106,9 @@ void expect_friction_supported(const Scenario& scenario) {
     request->fail("friction needs collision.strategy " + listed(collision::contact_strategy_names(), " or "));
   }
   if (scenario.dynamics.kind != DynamicsKind::inertial) {
-    request->fail("friction needs dynamics.type inertial; Coulomb friction in overdamped "
-                  "motion is not implemented (docs/friction.md)");
+    request->fail(
+        "friction needs dynamics.type inertial; Coulomb friction in overdamped "
+        "motion is not implemented (docs/friction.md)");
   }
   const collision::SolverSettings& solver = scenario.collision.contact.solver;
   if (!collision::distributed_solver(solver.name).capabilities.friction_cones) {

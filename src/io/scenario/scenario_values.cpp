@@ -47,9 +47,10 @@ Box read_box(const YamlNodeReader& node) {
   const Box box{node.child("lower").as_vec3(), node.child("upper").as_vec3()};
   for (int axis = 0; axis < 3; ++axis) {
     if (!(box.upper[axis] > box.lower[axis])) {
-      node.child("upper").element(static_cast<std::size_t>(axis))
-          .fail("must be greater than lower[" + std::to_string(axis) + "] = " +
-                node.child("lower").element(static_cast<std::size_t>(axis)).node().Scalar());
+      node.child("upper")
+          .element(static_cast<std::size_t>(axis))
+          .fail("must be greater than lower[" + std::to_string(axis) +
+                "] = " + node.child("lower").element(static_cast<std::size_t>(axis)).node().Scalar());
     }
   }
   return box;

@@ -18,7 +18,7 @@ struct Box {
   Vec3 upper;
 };
 
-std::int64_t as_count(const YamlNodeReader& node);        // an integer >= 0
+std::int64_t as_count(const YamlNodeReader& node);           // an integer >= 0
 std::int64_t as_positive_count(const YamlNodeReader& node);  // an integer >= 1
 double as_non_negative_double(const YamlNodeReader& node);
 

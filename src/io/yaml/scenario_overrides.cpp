@@ -10,7 +10,7 @@ namespace relcp::io {
 namespace {
 
 struct PathStep {
-  std::string key;              // empty for a list index
+  std::string key;  // empty for a list index
   std::size_t index = 0;
 };
 
@@ -39,8 +39,9 @@ std::vector<PathStep> parse_path(std::string_view assignment, std::string_view p
     while (at < path.size() && path[at] == '[') {
       const std::size_t close = path.find(']', at);
       const std::string_view digits = path.substr(at + 1, close == std::string_view::npos ? 0 : close - at - 1);
-      if (close == std::string_view::npos || digits.empty() ||
-          !std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      if (close == std::string_view::npos || digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+          })) {
         fail(assignment, "a list index must be written [N] with N a whole number");
       }
       steps.push_back(PathStep{"", static_cast<std::size_t>(std::stoull(std::string(digits)))});
@@ -59,7 +60,8 @@ std::vector<PathStep> parse_path(std::string_view assignment, std::string_view p
 // at the key in the file rather than at a line of the command-line text.
 YAML::Node without_marks(const YAML::Node& node) {
   switch (node.Type()) {
-    case YAML::NodeType::Scalar: return YAML::Node(node.Scalar());
+    case YAML::NodeType::Scalar:
+      return YAML::Node(node.Scalar());
     case YAML::NodeType::Sequence: {
       YAML::Node copy(YAML::NodeType::Sequence);
       for (const auto& element : node) copy.push_back(without_marks(element));
@@ -70,7 +72,8 @@ YAML::Node without_marks(const YAML::Node& node) {
       for (const auto& entry : node) copy[entry.first.Scalar()] = without_marks(entry.second);
       return copy;
     }
-    default: return YAML::Node(YAML::NodeType::Null);
+    default:
+      return YAML::Node(YAML::NodeType::Null);
   }
 }
 

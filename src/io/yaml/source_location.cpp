@@ -4,8 +4,6 @@
 
 namespace relcp::io {
 
-void SourceLocation::fail(const std::string& message) const {
-  throw InputError(file, line, key_path, message);
-}
+void SourceLocation::fail(const std::string& message) const { throw InputError(file, line, key_path, message); }
 
 }  // namespace relcp::io

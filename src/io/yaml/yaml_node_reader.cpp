@@ -21,11 +21,16 @@ std::string join_keys(std::span<const std::string_view> keys) {
 
 std::string describe(const YAML::Node& node) {
   switch (node.Type()) {
-    case YAML::NodeType::Undefined: return "nothing";
-    case YAML::NodeType::Null: return "an empty value";
-    case YAML::NodeType::Scalar: return "'" + node.Scalar() + "'";
-    case YAML::NodeType::Sequence: return "a list";
-    case YAML::NodeType::Map: return "a mapping";
+    case YAML::NodeType::Undefined:
+      return "nothing";
+    case YAML::NodeType::Null:
+      return "an empty value";
+    case YAML::NodeType::Scalar:
+      return "'" + node.Scalar() + "'";
+    case YAML::NodeType::Sequence:
+      return "a list";
+    case YAML::NodeType::Map:
+      return "a mapping";
   }
   return "an unknown node";
 }
@@ -129,9 +134,7 @@ std::string YamlNodeReader::as_string() const {
   return node_.Scalar();
 }
 
-void YamlNodeReader::require_memory(double bytes, const std::string& what) const {
-  mark().require_memory(bytes, what);
-}
+void YamlNodeReader::require_memory(double bytes, const std::string& what) const { mark().require_memory(bytes, what); }
 
 double YamlNodeReader::as_double() const {
   if (!node_.IsScalar()) fail("expected a number, found " + describe(node_));

@@ -99,10 +99,14 @@ CcpOutcome solve_shifted_ccp(const Algorithm& algorithm, const FrictionContactPr
 
 Status status_of(GradientStop stop) {
   switch (stop) {
-    case GradientStop::converged: return Status::converged;
-    case GradientStop::max_iterations: return Status::max_iterations;
-    case GradientStop::stagnation: return Status::stagnation;
-    case GradientStop::numerical_failure: break;
+    case GradientStop::converged:
+      return Status::converged;
+    case GradientStop::max_iterations:
+      return Status::max_iterations;
+    case GradientStop::stagnation:
+      return Status::stagnation;
+    case GradientStop::numerical_failure:
+      break;
   }
   return Status::numerical_failure;
 }
@@ -162,8 +166,8 @@ FrictionSolverResult solve_coulomb_fixed_point(const FrictionContactProblem& pro
       shift[row] = problem.mu()[contact] * std::hypot(u[row + 1], u[row + 2]);
     }
     const double ccp_tolerance = std::max(0.1 * options.tolerance, kInnerTolerancePerError * error);
-    const CcpOutcome outcome = solve_shifted_ccp(apgd, problem, shift, r, options.tolerance, ccp_tolerance,
-                                                 max_iterations - iterations);
+    const CcpOutcome outcome =
+        solve_shifted_ccp(apgd, problem, shift, r, options.tolerance, ccp_tolerance, max_iterations - iterations);
     iterations += outcome.iterations;
     u = problem.velocity(r);
     error = siconos_friction_error(problem, r, u).relative();

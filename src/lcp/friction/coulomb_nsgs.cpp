@@ -67,7 +67,8 @@ FrictionSolverResult solve_coulomb_nsgs(const FrictionContactProblem& problem, c
     ContactBlock& block = blocks[static_cast<std::size_t>(contact)];
     block.W = diagonal_block(local, d * contact);
     const Block symmetric = 0.5 * (block.W + block.W.transpose());
-    const double largest = Eigen::SelfAdjointEigenSolver<Block>(symmetric, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+    const double largest =
+        Eigen::SelfAdjointEigenSolver<Block>(symmetric, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
     if (!(std::isfinite(largest) && largest > 0.0)) {
       return friction_detail::finish(problem, options, Status::unsupported, 0, 0, std::move(r));
     }

@@ -42,8 +42,7 @@ class FrictionCones {
   FrictionCones() = default;
   // Throws std::invalid_argument unless the blocks are ascending, non-overlapping, within `rows`
   // and have finite mu >= 0.
-  FrictionCones(std::size_t rows, std::vector<FrictionConeBlock> blocks)
-      : rows_(rows), blocks_(std::move(blocks)) {
+  FrictionCones(std::size_t rows, std::vector<FrictionConeBlock> blocks) : rows_(rows), blocks_(std::move(blocks)) {
     std::size_t next_free = 0;
     for (const FrictionConeBlock& block : blocks_) {
       if (block.normal_row < next_free || block.normal_row + 3 > rows_) {

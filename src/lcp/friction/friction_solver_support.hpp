@@ -34,7 +34,7 @@ SolveStart start_solve(const FrictionContactProblem& problem, const FrictionSolv
 // Fills r, u and error from r, and keeps `status` only when it is consistent with the error:
 // `converged` with an error above the tolerance becomes `stagnation`, and a non-finite r or
 // error is a `numerical_failure`.
-FrictionSolverResult finish(const FrictionContactProblem& problem, const FrictionSolverOptions& options,
-                            Status status, int iterations, int outer_iterations, Vector r);
+FrictionSolverResult finish(const FrictionContactProblem& problem, const FrictionSolverOptions& options, Status status,
+                            int iterations, int outer_iterations, Vector r);
 
 }  // namespace relcp::lcp::friction_detail

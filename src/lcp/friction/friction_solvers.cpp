@@ -36,8 +36,8 @@ SolveStart start_solve(const FrictionContactProblem& problem, const FrictionSolv
   return start;
 }
 
-FrictionSolverResult finish(const FrictionContactProblem& problem, const FrictionSolverOptions& options,
-                            Status status, int iterations, int outer_iterations, Vector r) {
+FrictionSolverResult finish(const FrictionContactProblem& problem, const FrictionSolverOptions& options, Status status,
+                            int iterations, int outer_iterations, Vector r) {
   FrictionSolverResult result;
   result.iterations = iterations;
   result.outer_iterations = outer_iterations;

@@ -8,8 +8,7 @@
 
 namespace relcp::lcp {
 
-SiconosFrictionError siconos_friction_error(const FrictionContactProblem& problem, const Vector& r,
-                                            const Vector& u) {
+SiconosFrictionError siconos_friction_error(const FrictionContactProblem& problem, const Vector& r, const Vector& u) {
   double squares = 0.0;
   for (Index contact = 0; contact < problem.contacts(); ++contact) {
     const Index row = FrictionContactProblem::kDimension * contact;

@@ -32,8 +32,7 @@ std::string lower(std::string_view word) {
 
 class MarketParser {
  public:
-  MarketParser(std::string_view text, const std::string& file)
-      : cursor_(text), text_size_(text.size()), file_(file) {}
+  MarketParser(std::string_view text, const std::string& file) : cursor_(text), text_size_(text.size()), file_(file) {}
 
   int size_line() const { return size_line_; }
 
@@ -169,15 +168,15 @@ class MarketParser {
 
   DenseMatrix read_array(Index rows, Index cols, bool symmetric) {
     if (static_cast<double>(rows) * static_cast<double>(cols) > static_cast<double>(text_size_)) {
-      fail(size_line_, "size", "file is too short for a " + std::to_string(rows) + " x " +
-                                              std::to_string(cols) + " array");
+      fail(size_line_, "size",
+           "file is too short for a " + std::to_string(rows) + " x " + std::to_string(cols) + " array");
     }
     DenseMatrix matrix = DenseMatrix::Zero(rows, cols);
     // Column-major; a symmetric array holds the lower triangle, diagonal included.
     for (Index j = 0; j < cols; ++j) {
       for (Index i = symmetric ? j : 0; i < rows; ++i) {
-        const Line line = next_data_line("entry", "value (" + std::to_string(i + 1) + ", " +
-                                                      std::to_string(j + 1) + ") of the array");
+        const Line line = next_data_line(
+            "entry", "value (" + std::to_string(i + 1) + ", " + std::to_string(j + 1) + ") of the array");
         const auto fields = text::split_fields(line.text);
         if (fields.size() != 1) {
           fail(line.number, "entry", "expected one value per line, found " + std::to_string(fields.size()));
@@ -240,8 +239,7 @@ Vector read_matrix_market_vector(const std::filesystem::path& file) {
   return as_vector(parse_market_file(file), file.string());
 }
 
-LcpProblem read_matrix_market_lcp(const std::filesystem::path& matrix_file,
-                                  const std::filesystem::path& vector_file) {
+LcpProblem read_matrix_market_lcp(const std::filesystem::path& matrix_file, const std::filesystem::path& vector_file) {
   ParsedMarket M = parse_market_file(matrix_file);
   const Index n = rows_of(M.matrix);
   if (n != cols_of(M.matrix)) {
@@ -251,9 +249,9 @@ LcpProblem read_matrix_market_lcp(const std::filesystem::path& matrix_file,
   const ParsedMarket q_file = parse_market_file(vector_file);
   Vector q = as_vector(q_file, vector_file.string());
   if (q.size() != n) {
-    throw InputError(vector_file.string(), q_file.size_line, "size",
-                     "q has " + std::to_string(q.size()) + " entries, M is " + std::to_string(n) + " x " +
-                         std::to_string(n));
+    throw InputError(
+        vector_file.string(), q_file.size_line, "size",
+        "q has " + std::to_string(q.size()) + " entries, M is " + std::to_string(n) + " x " + std::to_string(n));
   }
   return std::visit([&q](auto& m) { return LcpProblem(std::move(m), std::move(q)); }, M.matrix);
 }

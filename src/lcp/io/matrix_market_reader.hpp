@@ -26,7 +26,6 @@ Vector read_matrix_market_vector(const std::filesystem::path& file);
 Vector parse_matrix_market_vector(std::string_view text, const std::string& file);
 
 // LCP(M, q) from a square matrix file and a vector file of matching size.
-LcpProblem read_matrix_market_lcp(const std::filesystem::path& matrix_file,
-                                  const std::filesystem::path& vector_file);
+LcpProblem read_matrix_market_lcp(const std::filesystem::path& matrix_file, const std::filesystem::path& vector_file);
 
 }  // namespace relcp::lcp

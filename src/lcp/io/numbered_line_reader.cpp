@@ -23,12 +23,13 @@ long long NumberedLineReader::single_integer(const Line& line, const std::string
   return integers(line, key, 1, "integer").front();
 }
 
-std::vector<long long> NumberedLineReader::integers(const Line& line, const std::string& key,
-                                                    std::size_t count, const std::string& what) const {
+std::vector<long long> NumberedLineReader::integers(const Line& line, const std::string& key, std::size_t count,
+                                                    const std::string& what) const {
   const auto fields = split_fields(line.text);
   if (fields.size() != count) {
-    fail(line.number, key, "expected " + (count == 1 ? "one " + what : std::to_string(count) + " " + what) +
-                               ", found " + std::to_string(fields.size()) + " fields");
+    fail(line.number, key,
+         "expected " + (count == 1 ? "one " + what : std::to_string(count) + " " + what) + ", found " +
+             std::to_string(fields.size()) + " fields");
   }
   std::vector<long long> values;
   values.reserve(count);

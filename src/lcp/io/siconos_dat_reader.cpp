@@ -38,7 +38,8 @@ class DatParser {
     }
     // n lines of n numbers take at least 2 n^2 characters: refuse before allocating n^2 doubles.
     if (static_cast<double>(n) * static_cast<double>(n) * 2.0 > static_cast<double>(lines_.text_size())) {
-      lines_.fail(size_line.number, "n", "file is too short for a " + std::to_string(n) + " x " + std::to_string(n) + " matrix");
+      lines_.fail(size_line.number, "n",
+                  "file is too short for a " + std::to_string(n) + " x " + std::to_string(n) + " matrix");
     }
     read_dimension_pair(n);
     DenseMatrix M = read_columns(n);
@@ -95,15 +96,17 @@ class DatParser {
     static const std::string key = "M";
     DenseMatrix M(n, n);
     for (Index column = 0; column < n; ++column) {
-      const Line line = lines_.require(key, "column " + std::to_string(column + 1) + " of M (" +
-                                                std::to_string(n) + " lines of " + std::to_string(n) + " values)");
+      const Line line = lines_.require(key, "column " + std::to_string(column + 1) + " of M (" + std::to_string(n) +
+                                                " lines of " + std::to_string(n) + " values)");
       const auto fields = text::split_fields(line.text);
       if (static_cast<Index>(fields.size()) != n) {
-        lines_.fail(line.number, key, "expected " + std::to_string(n) + " values (column " + std::to_string(column + 1) +
-                                          " of M), found " + std::to_string(fields.size()));
+        lines_.fail(line.number, key,
+                    "expected " + std::to_string(n) + " values (column " + std::to_string(column + 1) +
+                        " of M), found " + std::to_string(fields.size()));
       }
       for (Index row = 0; row < n; ++row) {
-        M(row, column) = text::parse_real(fields[static_cast<std::size_t>(row)], Origin{lines_.file(), line.number, key});
+        M(row, column) =
+            text::parse_real(fields[static_cast<std::size_t>(row)], Origin{lines_.file(), line.number, key});
       }
     }
     return M;
@@ -116,13 +119,16 @@ class DatParser {
     Line line;
     while (count < n) {
       if (!lines_.next(line)) {
-        if (count == 0) lines_.fail(lines_.line_number() + 1, key, "missing (expected " + std::to_string(n) + " values after M)");
-        lines_.fail(lines_.line_number(), key, "has " + std::to_string(count) + " values, expected " + std::to_string(n));
+        if (count == 0)
+          lines_.fail(lines_.line_number() + 1, key, "missing (expected " + std::to_string(n) + " values after M)");
+        lines_.fail(lines_.line_number(), key,
+                    "has " + std::to_string(count) + " values, expected " + std::to_string(n));
       }
       const auto fields = text::split_fields(line.text);
       for (std::size_t i = 0; i < fields.size(); ++i) {
         if (count == n) {
-          if (text::looks_like_number(fields[i])) lines_.fail(line.number, key, "more than " + std::to_string(n) + " values");
+          if (text::looks_like_number(fields[i]))
+            lines_.fail(line.number, key, "more than " + std::to_string(n) + " values");
           notes_follow_q_ = true;  // free-text notes follow q on its last line
           return q;
         }
@@ -148,9 +154,7 @@ class DatParser {
 
 }  // namespace
 
-LcpProblem parse_siconos_dat(std::string_view text, const std::string& file) {
-  return DatParser(text, file).parse();
-}
+LcpProblem parse_siconos_dat(std::string_view text, const std::string& file) { return DatParser(text, file).parse(); }
 
 LcpProblem read_siconos_dat(const std::filesystem::path& file) {
   const std::string content = text::read_file(file);

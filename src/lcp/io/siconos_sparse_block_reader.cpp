@@ -41,7 +41,8 @@ class SparseBlockParser {
     const Line line = lines_.require(key, what + " (sparse-block header)");
     const long long count = lines_.single_integer(line, key);
     if (count < minimum || count > maximum) {
-      lines_.fail(line.number, key, what + " must lie in [" + str(minimum) + ", " + str(maximum) + "], got " + str(count));
+      lines_.fail(line.number, key,
+                  what + " must lie in [" + str(minimum) + ", " + str(maximum) + "], got " + str(count));
     }
     return count;
   }
@@ -61,26 +62,34 @@ class SparseBlockParser {
     long long previous = 0;
     for (long long i = 0; i < count; ++i) {
       if (ends[i] <= previous) {
-        lines_.fail(line.number, key, what + " " + str(i) + " ends at " + str(ends[i]) + ", not after " + str(previous));
+        lines_.fail(line.number, key,
+                    what + " " + str(i) + " ends at " + str(ends[i]) + ", not after " + str(previous));
       }
       previous = ends[i];
     }
-    if (previous != n_) lines_.fail(line.number, key, "the last " + what + " ends at " + str(previous) + ", not at n = " + str(n_));
+    if (previous != n_)
+      lines_.fail(line.number, key, "the last " + what + " ends at " + str(previous) + ", not at n = " + str(n_));
     return ends;
   }
 
   std::vector<long long> read_row_pointers(long long block_rows, long long blocks) {
     static const std::string key = "row_pointers";
     const Line line = lines_.require(key, "the " + str(block_rows + 1) + " row pointers");
-    std::vector<long long> pointers = lines_.integers(line, key, static_cast<std::size_t>(block_rows + 1), "row pointers");
-    if (pointers.front() != 0) lines_.fail(line.number, key, "the first row pointer must be 0, got " + str(pointers.front()));
+    std::vector<long long> pointers =
+        lines_.integers(line, key, static_cast<std::size_t>(block_rows + 1), "row pointers");
+    if (pointers.front() != 0)
+      lines_.fail(line.number, key, "the first row pointer must be 0, got " + str(pointers.front()));
     for (long long row = 0; row < block_rows; ++row) {
       if (pointers[row + 1] < pointers[row]) {
-        lines_.fail(line.number, key, "row pointers decrease at block row " + str(row) + ": " + str(pointers[row]) + " then " + str(pointers[row + 1]));
+        lines_.fail(line.number, key,
+                    "row pointers decrease at block row " + str(row) + ": " + str(pointers[row]) + " then " +
+                        str(pointers[row + 1]));
       }
     }
     if (pointers.back() != blocks) {
-      lines_.fail(line.number, key, "the last row pointer must equal the number of blocks " + str(blocks) + ", got " + str(pointers.back()));
+      lines_.fail(
+          line.number, key,
+          "the last row pointer must equal the number of blocks " + str(blocks) + ", got " + str(pointers.back()));
     }
     return pointers;
   }
@@ -89,13 +98,16 @@ class SparseBlockParser {
     static const std::string key = "column_indices";
     const long long blocks = row_pointers.back();
     const Line line = lines_.require(key, "the block columns of the " + str(blocks) + " blocks");
-    std::vector<long long> columns = lines_.integers(line, key, static_cast<std::size_t>(blocks), "block column indices");
+    std::vector<long long> columns =
+        lines_.integers(line, key, static_cast<std::size_t>(blocks), "block column indices");
     std::vector<long long> last_row_with_column(static_cast<std::size_t>(block_columns), -1);
     for (std::size_t row = 0; row + 1 < row_pointers.size(); ++row) {
       for (long long block = row_pointers[row]; block < row_pointers[row + 1]; ++block) {
         const long long column = columns[block];
         if (column < 0 || column >= block_columns) {
-          lines_.fail(line.number, key, "block " + str(block) + " has block column " + str(column) + ", outside [0, " + str(block_columns) + ")");
+          lines_.fail(
+              line.number, key,
+              "block " + str(block) + " has block column " + str(column) + ", outside [0, " + str(block_columns) + ")");
         }
         if (last_row_with_column[column] == static_cast<long long>(row)) {
           lines_.fail(line.number, key, "block row " + str(row) + " holds block column " + str(column) + " twice");
@@ -123,11 +135,14 @@ class SparseBlockParser {
     while (read < count) {
       const Line line = lines_.require(key, "value " + str(read + 1) + " of block " + str(block) + " (" + shape + ")");
       for (const auto field : text::split_fields(line.text)) {
-        if (read == count) lines_.fail(line.number, key, "more than the " + str(count) + " values of block " + str(block) + " (" + shape + ")");
+        if (read == count)
+          lines_.fail(line.number, key,
+                      "more than the " + str(count) + " values of block " + str(block) + " (" + shape + ")");
         const double value = text::parse_real(field, text::Origin{lines_.file(), line.number, key});
         // Column-major inside the block, as Siconos stores dense blocks.
         if (value != 0.0) {
-          entries_.emplace_back(static_cast<int>(first_row + read % rows), static_cast<int>(first_column + read / rows), value);
+          entries_.emplace_back(static_cast<int>(first_row + read % rows), static_cast<int>(first_column + read / rows),
+                                value);
         }
         ++read;
       }

@@ -74,8 +74,9 @@ Vector parse_solution(std::string_view text, const std::string& file, Index expe
   }
   if (values.empty()) throw InputError(file, 1, "", "empty file");
   if (expected_size >= 0 && static_cast<Index>(values.size()) != expected_size) {
-    throw InputError(file, cursor.line_number(), key, "has " + std::to_string(values.size()) +
-                                                          " values, the problem has " + std::to_string(expected_size));
+    throw InputError(
+        file, cursor.line_number(), key,
+        "has " + std::to_string(values.size()) + " values, the problem has " + std::to_string(expected_size));
   }
   return Eigen::Map<const Vector>(values.data(), static_cast<Index>(values.size()));
 }
@@ -84,8 +85,8 @@ Vector read_solution(const std::filesystem::path& file, Index expected_size) {
   if (file.extension() == ".mtx") {
     Vector z = read_matrix_market_vector(file);
     if (expected_size >= 0 && z.size() != expected_size) {
-      throw InputError(file.string(), 0, "z", "has " + std::to_string(z.size()) + " values, the problem has " +
-                                                  std::to_string(expected_size));
+      throw InputError(file.string(), 0, "z",
+                       "has " + std::to_string(z.size()) + " values, the problem has " + std::to_string(expected_size));
     }
     return z;
   }

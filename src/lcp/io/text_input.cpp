@@ -58,9 +58,7 @@ bool LineCursor::next_non_blank(Line& line) {
   return false;
 }
 
-bool is_blank(std::string_view line) {
-  return line.find_first_not_of(" \t\r\v\f") == std::string_view::npos;
-}
+bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r\v\f") == std::string_view::npos; }
 
 std::vector<std::string_view> split_fields(std::string_view line) {
   std::vector<std::string_view> fields;
@@ -100,8 +98,7 @@ bool looks_like_number(std::string_view token) {
   const std::string_view digits = without_plus(token);
   double value = 0.0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  return end == digits.data() + digits.size() &&
-         (error == std::errc() || error == std::errc::result_out_of_range);
+  return end == digits.data() + digits.size() && (error == std::errc() || error == std::errc::result_out_of_range);
 }
 
 long long parse_integer(std::string_view token, const Origin& origin) {

@@ -19,8 +19,8 @@ double fischer_burmeister_merit(const Vector& z, const Vector& w) {
   return 0.5 * sum;
 }
 
-void fischer_jacobian_diagonals(const Vector& z, const Vector& w, FischerJacobian strategy,
-                                std::mt19937_64& random, Vector& p, Vector& q) {
+void fischer_jacobian_diagonals(const Vector& z, const Vector& w, FischerJacobian strategy, std::mt19937_64& random,
+                                Vector& p, Vector& q) {
   const Index n = z.size();
   p.resize(n);
   q.resize(n);

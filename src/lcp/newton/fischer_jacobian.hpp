@@ -31,7 +31,7 @@ inline constexpr double kFischerPerturbation = 1e-10;
 //   perturbation  the gradient at (kFischerPerturbation, w_i);
 //   approximation the perturbation element (that strategy uses these diagonals only for its
 //                 preconditioner and the gradient fallback; the Newton matrix is matrix-free).
-void fischer_jacobian_diagonals(const Vector& z, const Vector& w, FischerJacobian strategy,
-                                std::mt19937_64& random, Vector& p, Vector& q);
+void fischer_jacobian_diagonals(const Vector& z, const Vector& w, FischerJacobian strategy, std::mt19937_64& random,
+                                Vector& p, Vector& q);
 
 }  // namespace relcp::lcp

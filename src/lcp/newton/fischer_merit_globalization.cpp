@@ -18,8 +18,8 @@ double FischerMeritGlobalization::merit_at(const Vector& z, const Vector& w) {
   return 0.5 * linearization_.map().squaredNorm();
 }
 
-LineSearchOutcome FischerMeritGlobalization::step(const Vector& z, double merit, const Vector& gradient,
-                                                  Vector& dz, const MeritFunction& psi, Vector& trial,
+LineSearchOutcome FischerMeritGlobalization::step(const Vector& z, double merit, const Vector& gradient, Vector& dz,
+                                                  const MeritFunction& psi, Vector& trial,
                                                   const InnerSolveSettings& inner) {
   const auto search_along = [&](const Vector& direction) {
     LineSearchOutcome outcome;

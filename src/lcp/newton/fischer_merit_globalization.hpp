@@ -34,8 +34,8 @@ class FischerMeritGlobalization {
   // (grad psi^T d <= -eps ||d||^2) and gives a step. dz becomes the direction taken; `trial`
   // holds the last point evaluated. `inner` chooses direct or GMRES for the Fischer-Newton
   // solve, whose GMRES tolerance follows ||phi||.
-  LineSearchOutcome step(const Vector& z, double merit, const Vector& gradient, Vector& dz,
-                         const MeritFunction& psi, Vector& trial, const InnerSolveSettings& inner);
+  LineSearchOutcome step(const Vector& z, double merit, const Vector& gradient, Vector& dz, const MeritFunction& psi,
+                         Vector& trial, const InnerSolveSettings& inner);
 
  private:
   FischerLinearization linearization_;

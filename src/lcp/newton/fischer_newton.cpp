@@ -40,8 +40,7 @@ class FischerNewtonSolver final : public LcpSolver {
     const Vector& q = problem.q();
     Vector w = problem.w(z);
     const double stationary_ratio = local_minimum_ratio(problem);
-    FischerLinearization linearization(problem, options.jacobian, is_symmetric(problem),
-                                       options.seed);
+    FischerLinearization linearization(problem, options.jacobian, is_symmetric(problem), options.seed);
     InnerSolveSettings inner{use_direct_solve(problem.size(), options), 0.0};
 
     Vector dz, trial, trial_w;
@@ -55,8 +54,8 @@ class FischerNewtonSolver final : public LcpSolver {
       linearization.linearize(z, w);
       const Vector& F = linearization.map();
       const double theta = 0.5 * F.squaredNorm();
-      if (const auto stop = newton_stopping_status(theta, previous_theta, natural_residual(z, w),
-                                                   result.iterations, limit, options)) {
+      if (const auto stop = newton_stopping_status(theta, previous_theta, natural_residual(z, w), result.iterations,
+                                                   limit, options)) {
         result.status = *stop;
         break;
       }
@@ -99,12 +98,9 @@ class FischerNewtonSolver final : public LcpSolver {
 
 }  // namespace
 
-FischerLinearization::FischerLinearization(const LcpProblem& problem, FischerJacobian strategy,
-                                           bool symmetric, std::uint64_t seed)
-    : problem_(problem),
-      strategy_(strategy),
-      symmetric_(symmetric),
-      random_(seed) {}
+FischerLinearization::FischerLinearization(const LcpProblem& problem, FischerJacobian strategy, bool symmetric,
+                                           std::uint64_t seed)
+    : problem_(problem), strategy_(strategy), symmetric_(symmetric), random_(seed) {}
 
 void FischerLinearization::linearize(const Vector& z, const Vector& w) {
   z_ = z;
@@ -133,8 +129,7 @@ Vector FischerLinearization::finite_difference_product(const Vector& dz) const {
 }
 
 Vector FischerLinearization::jacobian_product(const Vector& dz) const {
-  return strategy_ == FischerJacobian::approximation ? finite_difference_product(dz)
-                                                      : analytic_product(dz);
+  return strategy_ == FischerJacobian::approximation ? finite_difference_product(dz) : analytic_product(dz);
 }
 
 Vector FischerLinearization::merit_gradient() const {
@@ -145,8 +140,7 @@ Vector FischerLinearization::merit_gradient() const {
   return gradient;
 }
 
-InnerSolveReport FischerLinearization::solve(const Vector& rhs, Vector& dz,
-                                             const InnerSolveSettings& settings) {
+InnerSolveReport FischerLinearization::solve(const Vector& rhs, Vector& dz, const InnerSolveSettings& settings) {
   if (settings.direct && strategy_ != FischerJacobian::approximation) {
     solve_direct(rhs, dz);
     return InnerSolveReport{};
@@ -189,11 +183,8 @@ void FischerLinearization::solve_direct(const Vector& rhs, Vector& dz) {
   for (Index k = 0; k < m; ++k) dz[reduced_rows_[k]] = reduced_solution[k];
 }
 
-InnerSolveReport FischerLinearization::solve_iterative(const Vector& rhs, Vector& dz,
-                                                       double absolute_tolerance) {
-  const LinearOperator product = [this](const Vector& v, Vector& out) {
-    out = jacobian_product(v);
-  };
+InnerSolveReport FischerLinearization::solve_iterative(const Vector& rhs, Vector& dz, double absolute_tolerance) {
+  const LinearOperator product = [this](const Vector& v, Vector& out) { out = jacobian_product(v); };
   GmresSettings gmres_settings;
   gmres_settings.restart = kGmresRestart;
   gmres_settings.max_iterations = kGmresMaxIterations;

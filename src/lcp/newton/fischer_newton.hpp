@@ -34,8 +34,7 @@ namespace relcp::lcp {
 class FischerLinearization {
  public:
   // symmetric: M is symmetric, which allows the Cholesky path of the direct solve.
-  FischerLinearization(const LcpProblem& problem, FischerJacobian strategy, bool symmetric,
-                       std::uint64_t seed);
+  FischerLinearization(const LcpProblem& problem, FischerJacobian strategy, bool symmetric, std::uint64_t seed);
 
   // w = Mz + q.
   void linearize(const Vector& z, const Vector& w);

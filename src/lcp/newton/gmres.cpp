@@ -6,8 +6,7 @@
 namespace relcp::lcp {
 namespace {
 
-void apply_preconditioner(const Vector& inverse_diagonal, const Eigen::Ref<const Vector>& v,
-                          Vector& out) {
+void apply_preconditioner(const Vector& inverse_diagonal, const Eigen::Ref<const Vector>& v, Vector& out) {
   if (inverse_diagonal.size() == 0) {
     out = v;
   } else {
@@ -17,9 +16,8 @@ void apply_preconditioner(const Vector& inverse_diagonal, const Eigen::Ref<const
 
 }  // namespace
 
-GmresReport GmresSolver::solve(const LinearOperator& K, const Vector& rhs,
-                               const Vector& inverse_diagonal, const GmresSettings& settings,
-                               Vector& x) {
+GmresReport GmresSolver::solve(const LinearOperator& K, const Vector& rhs, const Vector& inverse_diagonal,
+                               const GmresSettings& settings, Vector& x) {
   const Index n = rhs.size();
   const int restart = static_cast<int>(std::clamp<Index>(settings.restart, 1, std::max<Index>(n, 1)));
   GmresReport report;
@@ -39,8 +37,7 @@ GmresReport GmresSolver::solve(const LinearOperator& K, const Vector& rhs,
   K(x, work_);
   residual_ = rhs - work_;
   double beta = residual_.norm();
-  while (beta > settings.absolute_tolerance && report.iterations < settings.max_iterations &&
-         std::isfinite(beta)) {
+  while (beta > settings.absolute_tolerance && report.iterations < settings.max_iterations && std::isfinite(beta)) {
     basis_.col(0) = residual_ / beta;
     projected_rhs_.setZero();
     projected_rhs_[0] = beta;

@@ -81,8 +81,7 @@ class ReducedKojimaSystem {
 // for any complementarity right-hand side c; the factorization is shared by all c.
 class KojimaNewton {
  public:
-  KojimaNewton(const LcpProblem& problem, ReducedKojimaSystem& system)
-      : problem_(problem), system_(system) {}
+  KojimaNewton(const LcpProblem& problem, ReducedKojimaSystem& system) : problem_(problem), system_(system) {}
 
   // False when the reduced matrix could not be factorized.
   bool linearize(const Vector& x, const Vector& y) {
@@ -138,8 +137,8 @@ class InteriorPointSolver final : public LcpSolver {
  private:
   // Cold start (adapted from ip_lcp.m): from x = 1, y = max(1, |Mx + q|) one Newton step
   // towards x_i y_i = 1, then x = max(1, |x + dx|), y = max(1, |y + dy|).
-  static bool starting_point(const LcpProblem& problem, const SolverOptions& options,
-                             ReducedKojimaSystem& system, Vector& x, Vector& y) {
+  static bool starting_point(const LcpProblem& problem, const SolverOptions& options, ReducedKojimaSystem& system,
+                             Vector& x, Vector& y) {
     const Index n = problem.size();
     if (options.warm_start.size() > 0) {
       x = projected_starting_point(problem, options).cwiseMax(kWarmStartFloor);
@@ -157,8 +156,8 @@ class InteriorPointSolver final : public LcpSolver {
     return true;
   }
 
-  static Status iterate(const LcpProblem& problem, const SolverOptions& options, int limit,
-                        ReducedKojimaSystem& system, SolverResult& result, Vector& y) {
+  static Status iterate(const LcpProblem& problem, const SolverOptions& options, int limit, ReducedKojimaSystem& system,
+                        SolverResult& result, Vector& y) {
     Vector& x = result.z;
     const double n = static_cast<double>(problem.size());
     KojimaNewton newton(problem, system);
@@ -180,8 +179,7 @@ class InteriorPointSolver final : public LcpSolver {
                                n;
       // Corrector: centred towards sigma mu, with the second-order term of the predictor.
       const double sigma = interior_point_centering(mu, affine_mu);
-      const Vector target = (Vector::Constant(x.size(), sigma * mu) - products -
-                             affine_dx.cwiseProduct(affine_dy));
+      const Vector target = (Vector::Constant(x.size(), sigma * mu) - products - affine_dx.cwiseProduct(affine_dy));
       if (!newton.direction(target, dx, dy)) return Status::numerical_failure;
       const double fraction = std::clamp(1.0 - mu, kMinBoundaryFraction, kMaxBoundaryFraction);
       const double tau_x = step_to_boundary(x, dx, fraction);
@@ -193,13 +191,11 @@ class InteriorPointSolver final : public LcpSolver {
       const double scale = std::max({1.0, x.lpNorm<Eigen::Infinity>(), y.lpNorm<Eigen::Infinity>()});
       if (std::max(tau_x * dx.lpNorm<Eigen::Infinity>(), tau_y * dy.lpNorm<Eigen::Infinity>()) <=
           kNegligibleStep * scale) {
-        return natural_residual(problem, x) <= options.tolerance ? Status::converged
-                                                                 : Status::stagnation;
+        return natural_residual(problem, x) <= options.tolerance ? Status::converged : Status::stagnation;
       }
       if (options.relative_tolerance > 0.0 &&
           std::abs(gap - previous_gap) <= options.relative_tolerance * previous_gap) {
-        return natural_residual(problem, x) <= options.tolerance ? Status::converged
-                                                                 : Status::stagnation;
+        return natural_residual(problem, x) <= options.tolerance ? Status::converged : Status::stagnation;
       }
       previous_gap = gap;
     }
@@ -222,8 +218,6 @@ double step_to_boundary(const Vector& v, const Vector& dv, double fraction) {
   return tau;
 }
 
-std::unique_ptr<LcpSolver> make_interior_point_solver() {
-  return std::make_unique<InteriorPointSolver>();
-}
+std::unique_ptr<LcpSolver> make_interior_point_solver() { return std::make_unique<InteriorPointSolver>(); }
 
 }  // namespace relcp::lcp

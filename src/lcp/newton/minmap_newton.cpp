@@ -74,8 +74,8 @@ class MinMapNewtonSolver final : public LcpSolver {
       const Vector& H = linearization.map();
       const double theta = fischer ? fischer->merit_at(z, w) : 0.5 * H.squaredNorm();
       const double residual = H.lpNorm<Eigen::Infinity>();
-      if (const auto stop = newton_stopping_status(theta, previous_theta, residual,
-                                                   result.iterations, limit, options)) {
+      if (const auto stop =
+              newton_stopping_status(theta, previous_theta, residual, result.iterations, limit, options)) {
         result.status = *stop;
         break;
       }
@@ -153,8 +153,7 @@ Vector MinMapLinearization::merit_gradient() const {
   return gradient;
 }
 
-InnerSolveReport MinMapLinearization::solve(const Vector& rhs, Vector& dz,
-                                            const InnerSolveSettings& settings) {
+InnerSolveReport MinMapLinearization::solve(const Vector& rhs, Vector& dz, const InnerSolveSettings& settings) {
   const Index n = problem_.size();
   const Index m = active_count();
   // Rows in F are identity rows: dz_F = rhs_F, which moves to the right side of the A rows.
@@ -186,8 +185,8 @@ InnerSolveReport MinMapLinearization::solve(const Vector& rhs, Vector& dz,
     gmres_settings.restart = kGmresRestart;
     gmres_settings.max_iterations = kGmresMaxIterations;
     gmres_settings.absolute_tolerance = settings.absolute_tolerance;
-    const GmresReport gmres = gmres_.solve(product, reduced_rhs, safe_inverse_diagonal(diagonal),
-                                           gmres_settings, reduced_solution);
+    const GmresReport gmres =
+        gmres_.solve(product, reduced_rhs, safe_inverse_diagonal(diagonal), gmres_settings, reduced_solution);
     report.iterations = gmres.iterations;
     report.residual_norm = gmres.residual_norm;
     report.converged = gmres.converged;

@@ -4,9 +4,8 @@
 
 namespace relcp::lcp {
 
-std::optional<Status> newton_stopping_status(double theta, double previous_theta, double residual,
-                                             int iterations, int limit,
-                                             const SolverOptions& options) {
+std::optional<Status> newton_stopping_status(double theta, double previous_theta, double residual, int iterations,
+                                             int limit, const SolverOptions& options) {
   if (!std::isfinite(theta)) return Status::numerical_failure;
   if (residual <= options.tolerance) return Status::converged;
   if (options.relative_tolerance > 0.0 && iterations > 0 &&

@@ -13,8 +13,7 @@ namespace relcp::lcp {
 // options.tolerance (converged), a change of theta since the previous iterate of at most
 // options.relative_tolerance * previous_theta when that option is > 0 and iterations > 0
 // (stagnation), iterations >= limit (max_iterations). Returns nullopt when the solver goes on.
-std::optional<Status> newton_stopping_status(double theta, double previous_theta, double residual,
-                                             int iterations, int limit,
-                                             const SolverOptions& options);
+std::optional<Status> newton_stopping_status(double theta, double previous_theta, double residual, int iterations,
+                                             int limit, const SolverOptions& options);
 
 }  // namespace relcp::lcp

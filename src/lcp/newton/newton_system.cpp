@@ -52,10 +52,17 @@ void DenseNewtonSolve::factorize(const DenseMatrix& K, bool allow_cholesky) {
 
 void DenseNewtonSolve::solve(const Vector& rhs, Vector& x) const {
   switch (method_) {
-    case DenseFactorization::cholesky: x = cholesky_.solve(rhs); return;
-    case DenseFactorization::lu: x = lu_.solve(rhs); return;
-    case DenseFactorization::least_squares: x = least_squares_.solve(rhs); return;
-    case DenseFactorization::none: break;
+    case DenseFactorization::cholesky:
+      x = cholesky_.solve(rhs);
+      return;
+    case DenseFactorization::lu:
+      x = lu_.solve(rhs);
+      return;
+    case DenseFactorization::least_squares:
+      x = least_squares_.solve(rhs);
+      return;
+    case DenseFactorization::none:
+      break;
   }
   x.setConstant(rhs.size(), std::numeric_limits<double>::quiet_NaN());
 }

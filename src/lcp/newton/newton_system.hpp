@@ -14,9 +14,7 @@
 
 namespace relcp::lcp {
 
-inline bool use_direct_solve(Index n, const SolverOptions& options) {
-  return n <= options.direct_solve_limit;
-}
+inline bool use_direct_solve(Index n, const SolverOptions& options) { return n <= options.direct_solve_limit; }
 
 // Absolute tolerance on ||J dz + H||_2 for the iterative solve: eta ||H||_2 with the forcing
 // term eta = min(0.1, ||H||_2) (superlinear, then quadratic near a solution), floored at 1e-10

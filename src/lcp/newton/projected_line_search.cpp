@@ -4,9 +4,8 @@
 
 namespace relcp::lcp {
 
-LineSearchOutcome projected_armijo_search(const Vector& z, const Vector& dz, double merit0,
-                                          double slope, const MeritFunction& merit, Vector& trial,
-                                          const ArmijoSettings& settings) {
+LineSearchOutcome projected_armijo_search(const Vector& z, const Vector& dz, double merit0, double slope,
+                                          const MeritFunction& merit, Vector& trial, const ArmijoSettings& settings) {
   LineSearchOutcome outcome;
   double tau = 1.0;
   while (true) {
@@ -15,8 +14,7 @@ LineSearchOutcome projected_armijo_search(const Vector& z, const Vector& dz, dou
     outcome.step = tau;
     ++outcome.evaluations;
     // The strict decrease matters once alpha tau slope drops below the round-off of merit0.
-    if (outcome.merit <= merit0 + settings.sufficient_decrease * tau * slope &&
-        outcome.merit < merit0) {
+    if (outcome.merit <= merit0 + settings.sufficient_decrease * tau * slope && outcome.merit < merit0) {
       outcome.accepted = true;
       return outcome;
     }

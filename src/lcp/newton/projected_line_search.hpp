@@ -27,10 +27,11 @@ using MeritFunction = std::function<double(const Vector& trial)>;
 
 // Tries tau = 1, beta, beta^2, ... and accepts the first tau with
 //   merit(max(0, z + tau dz)) <= merit0 + alpha tau slope  and  < merit0
-// (the strict decrease keeps a predicted decrease lost to round-off from being accepted), where slope = grad theta(z)^T dz is the directional derivative (negative for a descent
-// direction). On return `trial` holds the last point evaluated: the accepted one when accepted.
-LineSearchOutcome projected_armijo_search(const Vector& z, const Vector& dz, double merit0,
-                                          double slope, const MeritFunction& merit, Vector& trial,
+// (the strict decrease keeps a predicted decrease lost to round-off from being accepted), where slope = grad theta(z)^T
+// dz is the directional derivative (negative for a descent direction). On return `trial` holds the last point
+// evaluated: the accepted one when accepted.
+LineSearchOutcome projected_armijo_search(const Vector& z, const Vector& dz, double merit0, double slope,
+                                          const MeritFunction& merit, Vector& trial,
                                           const ArmijoSettings& settings = {});
 
 }  // namespace relcp::lcp

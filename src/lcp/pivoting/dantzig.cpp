@@ -50,8 +50,7 @@ class SplitMix64 {
 // append (bordering) and removal (row deletion restored to triangular by Givens rotations).
 class UpdatableCholesky {
  public:
-  explicit UpdatableCholesky(const DenseMatrix& M)
-      : M_(M), factor_(M.rows(), M.rows()), border_(M.rows()) {
+  explicit UpdatableCholesky(const DenseMatrix& M) : M_(M), factor_(M.rows(), M.rows()), border_(M.rows()) {
     indices_.reserve(static_cast<std::size_t>(M.rows()));
   }
 
@@ -282,19 +281,23 @@ SolverResult DantzigSolver::solve(const LcpProblem& problem, const SolverOptions
   } else {
     const int max_pivots = pivot_limit(options, n);
     IncrementalPivoting pivoting(M, q, options.seed, max_pivots);
-    const auto outcome =
-        pivoting.run(observer_, options.record_history ? &result.merit_history : nullptr);
+    const auto outcome = pivoting.run(observer_, options.record_history ? &result.merit_history : nullptr);
     result.iterations = pivoting.outer_iterations();
     result.z = pivoting.x().cwiseMax(0.0);
     result.residual = natural_residual(problem, result.z);
     switch (outcome) {
       case IncrementalPivoting::Outcome::solution:
-        result.status =
-            result.residual <= options.tolerance ? Status::converged : Status::numerical_failure;
+        result.status = result.residual <= options.tolerance ? Status::converged : Status::numerical_failure;
         break;
-      case IncrementalPivoting::Outcome::unbounded: result.status = Status::infeasible; break;
-      case IncrementalPivoting::Outcome::singular: result.status = Status::numerical_failure; break;
-      case IncrementalPivoting::Outcome::pivot_limit: result.status = Status::max_iterations; break;
+      case IncrementalPivoting::Outcome::unbounded:
+        result.status = Status::infeasible;
+        break;
+      case IncrementalPivoting::Outcome::singular:
+        result.status = Status::numerical_failure;
+        break;
+      case IncrementalPivoting::Outcome::pivot_limit:
+        result.status = Status::max_iterations;
+        break;
     }
   }
   result.seconds = clock.seconds();

@@ -20,8 +20,7 @@ namespace {
 
 // The LCP solution whose z may be positive only on the index set `mask`, or nothing when
 // there is none. A singular M_SS contributes the minimum-norm solution of M_SS z_S = -q_S.
-std::optional<Vector> solution_on_index_set(const DenseMatrix& M, const Vector& q,
-                                            std::uint64_t mask, double tol) {
+std::optional<Vector> solution_on_index_set(const DenseMatrix& M, const Vector& q, std::uint64_t mask, double tol) {
   const Index n = q.size();
   std::vector<Index> support;
   for (Index i = 0; i < n; ++i) {
@@ -95,13 +94,12 @@ SolverResult EnumerationSolver::solve(const LcpProblem& problem, const SolverOpt
       result.status = Status::infeasible;
       result.residual = natural_residual(problem, result.z);
     } else {
-      const auto least_norm = std::min_element(
-          solutions.begin(), solutions.end(),
-          [](const Vector& a, const Vector& b) { return a.squaredNorm() < b.squaredNorm(); });
+      const auto least_norm =
+          std::min_element(solutions.begin(), solutions.end(),
+                           [](const Vector& a, const Vector& b) { return a.squaredNorm() < b.squaredNorm(); });
       result.z = *least_norm;
       result.residual = natural_residual(problem, result.z);
-      result.status =
-          result.residual <= options.tolerance ? Status::converged : Status::numerical_failure;
+      result.status = result.residual <= options.tolerance ? Status::converged : Status::numerical_failure;
     }
   }
   result.seconds = clock.seconds();

@@ -198,8 +198,7 @@ class LexicographicLemke {
                              [&](Index row) { return values[row]; });
       } else {
         const Index unit_row = row_of_[at(i)];
-        keep_smallest_ratios(candidates_, 0.0,
-                             [&](Index row) { return row == unit_row ? 1.0 : 0.0; });
+        keep_smallest_ratios(candidates_, 0.0, [&](Index row) { return row == unit_row ? 1.0 : 0.0; });
       }
     }
     return ties_.front();
@@ -284,8 +283,7 @@ SolverResult LemkeSolver::solve(const LcpProblem& problem, const SolverOptions& 
           }
         }
       }
-      result.status =
-          result.residual <= options.tolerance ? Status::converged : Status::numerical_failure;
+      result.status = result.residual <= options.tolerance ? Status::converged : Status::numerical_failure;
       break;
     case LexicographicLemke::Outcome::secondary_ray:
       result.status = Status::infeasible;

@@ -25,25 +25,22 @@ void validate(const ContactStep& step) {
   const Index N = step.normal_jacobian.rows();
   const Index K = step.directions;
   if (step.inverse_mass.cols() != d || d == 0) {
-    throw InputError("inverse_mass", "must be square and non-empty, is " +
-                                         shape(d, step.inverse_mass.cols()));
+    throw InputError("inverse_mass", "must be square and non-empty, is " + shape(d, step.inverse_mass.cols()));
   }
   if (!step.inverse_mass.allFinite() || !is_symmetric_matrix(step.inverse_mass)) {
     throw InputError("inverse_mass", "must be finite and symmetric");
   }
   if (K < 1) throw InputError("directions", "need at least 1 friction direction per contact");
   if (step.normal_jacobian.cols() != d || !step.normal_jacobian.allFinite()) {
-    throw InputError("normal_jacobian", "must be finite with " + std::to_string(d) +
-                                            " columns, is " + shape(N, step.normal_jacobian.cols()));
+    throw InputError("normal_jacobian", "must be finite with " + std::to_string(d) + " columns, is " +
+                                            shape(N, step.normal_jacobian.cols()));
   }
   if (step.tangent_jacobian.rows() != N * K || step.tangent_jacobian.cols() != d ||
       !step.tangent_jacobian.allFinite()) {
     throw InputError("tangent_jacobian", "must be finite and " + shape(N * K, d) + ", is " +
-                                             shape(step.tangent_jacobian.rows(),
-                                                   step.tangent_jacobian.cols()));
+                                             shape(step.tangent_jacobian.rows(), step.tangent_jacobian.cols()));
   }
-  if (step.friction.size() != N || !step.friction.allFinite() ||
-      (N > 0 && step.friction.minCoeff() < 0.0)) {
+  if (step.friction.size() != N || !step.friction.allFinite() || (N > 0 && step.friction.minCoeff() < 0.0)) {
     throw InputError("friction", "needs " + std::to_string(N) + " finite coefficients >= 0");
   }
   if (step.velocity.size() != d || !step.velocity.allFinite()) {
@@ -59,8 +56,7 @@ void validate(const ContactStep& step) {
 
 // J = [J_n; J_t].
 DenseMatrix contact_jacobian(const ContactStep& step) {
-  DenseMatrix jacobian(step.normal_jacobian.rows() + step.tangent_jacobian.rows(),
-                       step.inverse_mass.rows());
+  DenseMatrix jacobian(step.normal_jacobian.rows() + step.tangent_jacobian.rows(), step.inverse_mass.rows());
   jacobian << step.normal_jacobian, step.tangent_jacobian;
   return jacobian;
 }
@@ -112,8 +108,8 @@ ContactImpulses split_contact_solution(const ContactStep& step, const Vector& z)
   const Index N = step.normal_jacobian.rows();
   const Index K = step.directions;
   if (z.size() != 2 * N + N * K) {
-    throw InputError("z", "has " + std::to_string(z.size()) + " entries, the contact LCP has " +
-                              std::to_string(2 * N + N * K));
+    throw InputError(
+        "z", "has " + std::to_string(z.size()) + " entries, the contact LCP has " + std::to_string(2 * N + N * K));
   }
   return ContactImpulses{z.head(N), z.segment(N, N * K), z.tail(N)};
 }
@@ -121,8 +117,8 @@ ContactImpulses split_contact_solution(const ContactStep& step, const Vector& z)
 Vector velocity_after_contact(const ContactStep& step, const Vector& z) {
   validate(step);
   const ContactImpulses impulses = split_contact_solution(step, z);
-  const Vector impulse = step.normal_jacobian.transpose() * impulses.normal +
-                         step.tangent_jacobian.transpose() * impulses.tangent;
+  const Vector impulse =
+      step.normal_jacobian.transpose() * impulses.normal + step.tangent_jacobian.transpose() * impulses.tangent;
   return free_velocity(step) + step.inverse_mass * impulse;
 }
 

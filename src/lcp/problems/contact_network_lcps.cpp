@@ -37,15 +37,13 @@ erleben::GeneratedLcp make_contact_chain_lcp(Index n, int gaps, std::uint64_t se
   return {LcpProblem(std::move(A), std::move(q)), std::move(z)};
 }
 
-erleben::GeneratedLcp make_contact_lattice_lcp(int side, std::uint64_t seed,
-                                               bool central_pressure) {
+erleben::GeneratedLcp make_contact_lattice_lcp(int side, std::uint64_t seed, bool central_pressure) {
   if (side < 2) throw std::invalid_argument("contact lattice: side >= 2");
   const auto disc = [side](int i, int j) { return static_cast<Index>(j) * side + i; };
   // Lattice directions 0, 60 and 120 degrees: neighbours (i+1, j), (i, j+1), (i-1, j+1).
   const double half_root3 = 0.5 * std::sqrt(3.0);
   const std::array<std::array<int, 2>, 3> steps{{{1, 0}, {0, 1}, {-1, 1}}};
-  const std::array<std::array<double, 2>, 3> normals{{{1.0, 0.0}, {0.5, half_root3},
-                                                      {-0.5, half_root3}}};
+  const std::array<std::array<double, 2>, 3> normals{{{1.0, 0.0}, {0.5, half_root3}, {-0.5, half_root3}}};
   std::vector<Eigen::Triplet<double>> d;  // D^T: disc coordinates x contacts
   std::vector<double> centre_distance2;   // of each contact's midpoint
   const double centre_x = 0.75 * (side - 1);
@@ -77,8 +75,7 @@ erleben::GeneratedLcp make_contact_lattice_lcp(int side, std::uint64_t seed,
   Vector z(contacts);
   const double radius2 = *std::max_element(centre_distance2.begin(), centre_distance2.end());
   for (Index r = 0; r < contacts; ++r) {
-    z[r] = central_pressure ? 0.5 + radius2 - centre_distance2[static_cast<std::size_t>(r)]
-                            : magnitude(rng);
+    z[r] = central_pressure ? 0.5 + radius2 - centre_distance2[static_cast<std::size_t>(r)] : magnitude(rng);
   }
   Vector q = -(A * z);
   return {LcpProblem(std::move(A), std::move(q)), std::move(z)};

@@ -23,7 +23,6 @@
 namespace relcp::lcp {
 
 erleben::GeneratedLcp make_contact_chain_lcp(Index n, int gaps, std::uint64_t seed);
-erleben::GeneratedLcp make_contact_lattice_lcp(int side, std::uint64_t seed,
-                                               bool central_pressure = false);
+erleben::GeneratedLcp make_contact_lattice_lcp(int side, std::uint64_t seed, bool central_pressure = false);
 
 }  // namespace relcp::lcp

@@ -154,9 +154,9 @@ DenseMatrix make_contact_matrix(int contacts, Random& random) {
       const Index i = static_cast<Index>(bi) * kBlock;
       const Index j = static_cast<Index>(bj) * kBlock;
       if (A(i, j) == 0.0) continue;
-      A(i + 5, j) = 0.5;                        // mu
-      A(i + 5, j + 5) = 0.0;                    // zero diagonal block
-      A(i, j + 5) = 0.0;                        // upper zero block
+      A(i + 5, j) = 0.5;                              // mu
+      A(i + 5, j + 5) = 0.0;                          // zero diagonal block
+      A(i, j + 5) = 0.0;                              // upper zero block
       A.block(i + 5, j + 1, 1, 4).setConstant(-1.0);  // -e^T
       A.block(i + 1, j + 5, 4, 1).setConstant(1.0);   // e
     }

@@ -68,9 +68,9 @@ struct GeneratedLcp {
 };
 inline constexpr double kZeroFraction = 0.25;
 
-GeneratedLcp make_fluid_lcp(int grid, std::uint64_t seed);       // N = G^3, sparse
-GeneratedLcp make_contact_lcp(int contacts, std::uint64_t seed);  // N = 6 K, dense
-GeneratedLcp make_pd_lcp(Index n, std::uint64_t seed);            // dense
+GeneratedLcp make_fluid_lcp(int grid, std::uint64_t seed);                  // N = G^3, sparse
+GeneratedLcp make_contact_lcp(int contacts, std::uint64_t seed);            // N = 6 K, dense
+GeneratedLcp make_pd_lcp(Index n, std::uint64_t seed);                      // dense
 GeneratedLcp make_psd_lcp(Index n, double zero_ratio, std::uint64_t seed);  // dense
 
 }  // namespace relcp::lcp::erleben

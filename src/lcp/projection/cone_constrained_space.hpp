@@ -22,8 +22,7 @@
 namespace relcp::lcp {
 
 template <class S>
-concept LocallyAddressableSpace = ProjectedGradientSpace<S> &&
-    requires(const S& space, typename S::vector_type& v) {
+concept LocallyAddressableSpace = ProjectedGradientSpace<S> && requires(const S& space, typename S::vector_type& v) {
   { space.local_values(v) } -> std::same_as<std::span<double>>;
 };
 
@@ -43,9 +42,7 @@ class ConeConstrainedSpace {
   void fill(double a, vector_type& out) const { base_.fill(a, out); }
   void scale(double a, vector_type& out) const { base_.scale(a, out); }
   void axpy(double a, const vector_type& x, vector_type& out) const { base_.axpy(a, x, out); }
-  void axpby(double a, const vector_type& x, double b, vector_type& out) const {
-    base_.axpby(a, x, b, out);
-  }
+  void axpby(double a, const vector_type& x, double b, vector_type& out) const { base_.axpby(a, x, b, out); }
   void combine(double a, const vector_type& x, double b, const vector_type& y, vector_type& out) const {
     base_.combine(a, x, b, y, out);
   }

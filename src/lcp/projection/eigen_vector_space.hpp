@@ -20,8 +20,7 @@ class EigenVectorSpace {
   using vector_type = Vector;
 
   // Keeps a reference: `problem` must outlive the space.
-  explicit EigenVectorSpace(const LcpProblem& problem)
-      : problem_(problem), native_sparse_(problem.is_sparse()) {}
+  explicit EigenVectorSpace(const LcpProblem& problem) : problem_(problem), native_sparse_(problem.is_sparse()) {}
 
   Vector make_vector() const { return Vector::Zero(problem_.size()); }
   const Vector& q() const { return problem_.q(); }
@@ -40,17 +39,13 @@ class EigenVectorSpace {
   void scale(double a, Vector& out) const { out *= a; }
   void axpy(double a, const Vector& x, Vector& out) const { out += a * x; }
   void axpby(double a, const Vector& x, double b, Vector& out) const { out = a * x + b * out; }
-  void combine(double a, const Vector& x, double b, const Vector& y, Vector& out) const {
-    out = a * x + b * y;
-  }
+  void combine(double a, const Vector& x, double b, const Vector& y, Vector& out) const { out = a * x + b * y; }
 
   double dot(const Vector& x, const Vector& y) const { return x.dot(y); }
   void dots(std::span<const DotPair<Vector>> pairs, std::span<double> results) const {
     for (std::size_t i = 0; i < pairs.size(); ++i) results[i] = pairs[i].left.dot(pairs[i].right);
   }
-  double norm_inf(const Vector& x) const {
-    return x.size() == 0 ? 0.0 : x.lpNorm<Eigen::Infinity>();
-  }
+  double norm_inf(const Vector& x) const { return x.size() == 0 ? 0.0 : x.lpNorm<Eigen::Infinity>(); }
   double norm_2(const Vector& x) const { return x.norm(); }
 
   std::span<double> local_values(Vector& v) const { return {v.data(), static_cast<std::size_t>(v.size())}; }
@@ -64,9 +59,7 @@ class EigenVectorSpace {
   }
 
   // The kernels of BoundConstrainedSpace (MPRGP).
-  void free_gradient(const Vector& x, const Vector& g, Vector& out) const {
-    out = (x.array() > 0.0).select(g, 0.0);
-  }
+  void free_gradient(const Vector& x, const Vector& g, Vector& out) const { out = (x.array() > 0.0).select(g, 0.0); }
   void chopped_gradient(const Vector& x, const Vector& g, Vector& out) const {
     out = (x.array() > 0.0).select(Vector::Zero(x.size()), g.cwiseMin(0.0));
   }

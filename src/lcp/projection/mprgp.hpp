@@ -68,11 +68,9 @@ class Mprgp {
       : residual_(std::move(residual)), parameters_(parameters) {}
 
   template <BoundConstrainedSpace Space, StopRule<Space> Stop, class Observer = IgnoreIterations>
-  requires ResidualPolicy<Residual, Space> &&
-      IterationObserver<Observer, MprgpIteration, typename Space::vector_type>
-          GradientOutcome solve(const Space& space, typename Space::vector_type& z,
-                                const GradientLimits& limits, const Stop& stop,
-                                Observer&& observer = {})
+  requires ResidualPolicy<Residual, Space> && IterationObserver<Observer, MprgpIteration, typename Space::vector_type>
+      GradientOutcome solve(const Space& space, typename Space::vector_type& z, const GradientLimits& limits,
+                            const Stop& stop, Observer&& observer = {})
   const {
     using V = typename Space::vector_type;
     V g = space.make_vector();
@@ -95,8 +93,7 @@ class Mprgp {
       space.free_gradient(z, g, phi);
       space.chopped_gradient(z, g, chopped);
       space.reduced_free_gradient(z, g, alpha_bar, reduced);
-      const auto [phi_ap, bb, rp] =
-          fused_dots(space, {{phi, ap}, {chopped, chopped}, {reduced, phi}});
+      const auto [phi_ap, bb, rp] = fused_dots(space, {{phi, ap}, {chopped, chopped}, {reduced, phi}});
       beta_beta = bb;
       reduced_phi = rp;
       return phi_ap;

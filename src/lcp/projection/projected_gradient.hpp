@@ -70,8 +70,8 @@ inline bool merit_stagnated(double previous, double current, double relative_tol
 // Returns the outcome when z already ends the solve (a non-finite merit, or the stop rule accepts
 // z), otherwise nothing.
 template <class Space, class Residual, class Stop, class V>
-std::optional<GradientOutcome> start(const Space& space, const Residual& residual, const Stop& stop,
-                                     V& z, V& g, V& work, double& merit) {
+std::optional<GradientOutcome> start(const Space& space, const Residual& residual, const Stop& stop, V& z, V& g,
+                                     V& work, double& merit) {
   space.project_nonnegative(z);
   compute_gradient(space, z, g);
   merit = residual.merit(space, z, g, work);
@@ -89,8 +89,7 @@ std::optional<GradientOutcome> start(const Space& space, const Residual& residua
 // fused). Stagnation: the iterate stopped moving (s = 0), or s.y <= 0, i.e. no curvature along
 // the step: with A positive semidefinite that means the objective is linear along s (a problem
 // without solution) or the iteration has reached the rounding level.
-template <class Residual = ProjectedGradientInfNorm,
-          StepLengthRule StepRule = AlternatingBarzilaiBorwein>
+template <class Residual = ProjectedGradientInfNorm, StepLengthRule StepRule = AlternatingBarzilaiBorwein>
 class BarzilaiBorweinGradient {
  public:
   BarzilaiBorweinGradient() = default;
@@ -98,11 +97,9 @@ class BarzilaiBorweinGradient {
       : residual_(std::move(residual)), step_rule_(std::move(step_rule)) {}
 
   template <ProjectedGradientSpace Space, StopRule<Space> Stop, class Observer = IgnoreIterations>
-  requires ResidualPolicy<Residual, Space> &&
-      IterationObserver<Observer, BbpgdIteration, typename Space::vector_type>
-          GradientOutcome solve(const Space& space, typename Space::vector_type& z,
-                                const GradientLimits& limits, const Stop& stop,
-                                Observer&& observer = {})
+  requires ResidualPolicy<Residual, Space> && IterationObserver<Observer, BbpgdIteration, typename Space::vector_type>
+      GradientOutcome solve(const Space& space, typename Space::vector_type& z, const GradientLimits& limits,
+                            const Stop& stop, Observer&& observer = {})
   const {
     using V = typename Space::vector_type;
     V g = space.make_vector();
@@ -141,8 +138,7 @@ class BarzilaiBorweinGradient {
       if (detail::merit_stagnated(previous_merit, merit, limits.relative_tolerance)) {
         return {GradientStop::stagnation, k, merit};
       }
-      const auto [ss, sy, yy] =
-          fused_dots(space, {{z_next, z_next}, {z_next, g_next}, {g_next, g_next}});
+      const auto [ss, sy, yy] = fused_dots(space, {{z_next, z_next}, {z_next, g_next}, {g_next, g_next}});
       if (!std::isfinite(ss + sy + yy)) return {GradientStop::numerical_failure, k, merit};
       if (ss == 0.0 || sy <= 0.0) return {GradientStop::stagnation, k, merit};
       step_length = step_rule_.step_length(k, BarzilaiBorweinProducts{ss, sy, yy});
@@ -186,11 +182,9 @@ class AcceleratedProjectedGradient {
       : residual_(std::move(residual)), restart_(std::move(restart)), backtracking_(backtracking) {}
 
   template <ProjectedGradientSpace Space, StopRule<Space> Stop, class Observer = IgnoreIterations>
-  requires ResidualPolicy<Residual, Space> &&
-      IterationObserver<Observer, ApgdIteration, typename Space::vector_type>
-          GradientOutcome solve(const Space& space, typename Space::vector_type& z,
-                                const GradientLimits& limits, const Stop& stop,
-                                Observer&& observer = {})
+  requires ResidualPolicy<Residual, Space> && IterationObserver<Observer, ApgdIteration, typename Space::vector_type>
+      GradientOutcome solve(const Space& space, typename Space::vector_type& z, const GradientLimits& limits,
+                            const Stop& stop, Observer&& observer = {})
   const {
     using V = typename Space::vector_type;
     V g = space.make_vector();
@@ -229,20 +223,18 @@ class AcceleratedProjectedGradient {
         space.combine(1.0, z_next, -1.0, y, d);
         space.combine(1.0, g_next, -1.0, g_y, e);
         space.combine(1.0, z_next, -1.0, z, step);
-        p = fused_dots(space,
-                       {{d, e}, {d, d}, {g_y, step}, {step, g_next}, {step, g}, {step, step}});
+        p = fused_dots(space, {{d, e}, {d, d}, {g_y, step}, {step, g_next}, {step, g}, {step, step}});
         if (!std::isfinite(p[0]) || !std::isfinite(p[1])) {
           return give_best(GradientStop::numerical_failure, k);
         }
         if (p[0] <= lipschitz * p[1]) break;
         lipschitz *= backtracking_.grow;
-        if (++backtracks > backtracking_.max_backtracks)
-          return give_best(GradientStop::stagnation, k);
+        if (++backtracks > backtracking_.max_backtracks) return give_best(GradientStop::stagnation, k);
       }
       const double dd = p[1];
       const double step_squared = p[5];
-      const RestartDecision decision = restart_.decide(
-          RestartEvidence{.gradient_along_step = p[2], .objective_change = 0.5 * (p[3] + p[4])});
+      const RestartDecision decision =
+          restart_.decide(RestartEvidence{.gradient_along_step = p[2], .objective_change = 0.5 * (p[3] + p[4])});
       const bool stepped_from_iterate = from_iterate;
 
       if (decision.reject_step) {
@@ -250,8 +242,7 @@ class AcceleratedProjectedGradient {
         space.copy(g, g_y);
         theta = 1.0;
         from_iterate = true;
-        observer(ApgdIteration{k, merit, lipschitz, backtracks, stepped_from_iterate, true, true},
-                 std::as_const(z));
+        observer(ApgdIteration{k, merit, lipschitz, backtracks, stepped_from_iterate, true, true}, std::as_const(z));
         // A plain projected-gradient step cannot raise f; if it did, only rounding is left.
         if (stepped_from_iterate) return give_best(GradientStop::stagnation, k);
         lipschitz *= backtracking_.shrink;
@@ -275,8 +266,7 @@ class AcceleratedProjectedGradient {
       }
       space.swap(z, z_next);
       space.swap(g, g_next);
-      observer(ApgdIteration{k, merit, lipschitz, backtracks, stepped_from_iterate,
-                             decision.restart, false},
+      observer(ApgdIteration{k, merit, lipschitz, backtracks, stepped_from_iterate, decision.restart, false},
                std::as_const(z));
 
       if (!std::isfinite(merit)) return give_best(GradientStop::numerical_failure, k);

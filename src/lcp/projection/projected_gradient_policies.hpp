@@ -49,8 +49,7 @@ class MazharResidual {
  public:
   explicit MazharResidual(double step = 1e-6) : step_(step) {
     // h <= 1 keeps |min(z/h, g)| >= |min(z, g)|: the merit bounds the natural residual.
-    if (!(step > 0.0 && step <= 1.0))
-      throw std::invalid_argument("MazharResidual: step not in (0, 1]");
+    if (!(step > 0.0 && step <= 1.0)) throw std::invalid_argument("MazharResidual: step not in (0, 1]");
   }
   double step() const { return step_; }
 

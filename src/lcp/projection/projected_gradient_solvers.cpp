@@ -59,8 +59,7 @@ Status status_of(GradientStop stop, double residual, double tolerance) {
 }
 
 template <class Algorithm>
-SolverResult run_on_eigen(const Algorithm& algorithm, const LcpProblem& problem,
-                          const SolverOptions& options) {
+SolverResult run_on_eigen(const Algorithm& algorithm, const LcpProblem& problem, const SolverOptions& options) {
   const Stopwatch watch;
   SolverResult result;
   result.z = projected_starting_point(problem, options);
@@ -71,12 +70,11 @@ SolverResult run_on_eigen(const Algorithm& algorithm, const LcpProblem& problem,
     return result;
   }
   const EigenVectorSpace space(problem);
-  const GradientLimits limits{
-      .max_iterations = iteration_limit(options, kDefaultGradientMaxIterations),
-      .relative_tolerance = options.relative_tolerance};
+  const GradientLimits limits{.max_iterations = iteration_limit(options, kDefaultGradientMaxIterations),
+                              .relative_tolerance = options.relative_tolerance};
   MeritRecorder recorder(options.record_history ? &result.merit_history : nullptr);
-  const GradientOutcome outcome = algorithm.solve(
-      space, result.z, limits, NaturalResidualWithinTolerance{options.tolerance}, recorder);
+  const GradientOutcome outcome =
+      algorithm.solve(space, result.z, limits, NaturalResidualWithinTolerance{options.tolerance}, recorder);
   result.iterations = outcome.iterations;
   result.residual = natural_residual(problem, result.z);
   result.status = status_of(outcome.stop, result.residual, options.tolerance);
@@ -129,9 +127,8 @@ SolverResult ApgdSolver::solve(const LcpProblem& problem, const SolverOptions& o
 }
 
 SolverResult MprgpSolver::solve(const LcpProblem& problem, const SolverOptions& options) const {
-  return with_residual(residual_, [&](auto residual) {
-    return run_on_eigen(Mprgp<decltype(residual)>(residual), problem, options);
-  });
+  return with_residual(
+      residual_, [&](auto residual) { return run_on_eigen(Mprgp<decltype(residual)>(residual), problem, options); });
 }
 
 std::unique_ptr<LcpSolver> make_bbpgd_solver() { return std::make_unique<BbpgdSolver>(); }

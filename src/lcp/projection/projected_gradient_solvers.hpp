@@ -1,7 +1,8 @@
 #pragma once
 // BBPGD, APGD and MPRGP as LcpSolvers: the generic algorithms of projected_gradient.hpp and
 // mprgp.hpp run on the serial Eigen back end. make_bbpgd_solver(), make_apgd_solver() and
-// make_mprgp_solver() (solver_factories.hpp) return the defaults; construct these classes to choose the residual policy or the restart rule.
+// make_mprgp_solver() (solver_factories.hpp) return the defaults; construct these classes to choose the residual policy
+// or the restart rule.
 //
 // All three are QP methods: M must be symmetric positive semidefinite. A non-symmetric M, or one with
 // a negative diagonal entry, is refused with Status::unsupported. As in every solver of the suite,
@@ -31,8 +32,7 @@ inline constexpr int kDefaultGradientMaxIterations = 10000;
 
 class BbpgdSolver final : public LcpSolver {
  public:
-  explicit BbpgdSolver(GradientResidual residual = GradientResidual::projected_gradient_inf)
-      : residual_(residual) {}
+  explicit BbpgdSolver(GradientResidual residual = GradientResidual::projected_gradient_inf) : residual_(residual) {}
   std::string_view name() const override { return "bbpgd"; }
   SolverFamily family() const override { return SolverFamily::gradient; }
   SolverResult solve(const LcpProblem& problem, const SolverOptions& options) const override;
@@ -58,8 +58,7 @@ class ApgdSolver final : public LcpSolver {
 // MPRGP (mprgp.hpp): conjugate gradients on the free set with expansion and proportioning steps.
 class MprgpSolver final : public LcpSolver {
  public:
-  explicit MprgpSolver(GradientResidual residual = GradientResidual::projected_gradient_inf)
-      : residual_(residual) {}
+  explicit MprgpSolver(GradientResidual residual = GradientResidual::projected_gradient_inf) : residual_(residual) {}
   std::string_view name() const override { return "mprgp"; }
   SolverFamily family() const override { return SolverFamily::gradient; }
   SolverResult solve(const LcpProblem& problem, const SolverOptions& options) const override;

@@ -69,8 +69,7 @@ auto fused_dots(const Space& space, const DotPair<typename Space::vector_type> (
 
 // g = A x + q: one operator application, no reduction.
 template <ProjectedGradientSpace Space>
-void compute_gradient(const Space& space, const typename Space::vector_type& x,
-                      typename Space::vector_type& g) {
+void compute_gradient(const Space& space, const typename Space::vector_type& x, typename Space::vector_type& g) {
   space.apply(x, g);
   space.axpy(1.0, space.q(), g);
 }

@@ -66,9 +66,8 @@ class ProjectedSorSolver final : public LcpSolver {
     return lambda;
   }
 
-  static Status iterate(const SparseMatrix& M, const Vector& q, const Vector& diagonal,
-                        double relaxation, int limit, const SolverOptions& options,
-                        SolverResult& result, Vector& w) {
+  static Status iterate(const SparseMatrix& M, const Vector& q, const Vector& diagonal, double relaxation, int limit,
+                        const SolverOptions& options, SolverResult& result, Vector& w) {
     Vector& z = result.z;
     if (natural_residual(z, w) <= options.tolerance) return Status::converged;
     double previous_merit = splitting_merit(z, w);
@@ -98,17 +97,16 @@ class ProjectedSorSolver final : public LcpSolver {
 
 }  // namespace
 
-double projected_sor_update(const SparseMatrix& M, const Vector& q, double diagonal_i,
-                            double relaxation, Index i, Vector& z) {
+double projected_sor_update(const SparseMatrix& M, const Vector& q, double diagonal_i, double relaxation, Index i,
+                            Vector& z) {
   const double old_value = z[i];
-  const double new_value =
-      std::max(0.0, old_value - relaxation * row_residual(M, q, i, z) / diagonal_i);
+  const double new_value = std::max(0.0, old_value - relaxation * row_residual(M, q, i, z) / diagonal_i);
   z[i] = new_value;
   return new_value - old_value;
 }
 
-double projected_sor_sweep(const SparseMatrix& M, const Vector& q, const Vector& diagonal,
-                           double relaxation, Vector& z) {
+double projected_sor_sweep(const SparseMatrix& M, const Vector& q, const Vector& diagonal, double relaxation,
+                           Vector& z) {
   double largest_change = 0.0;
   for (Index i = 0; i < z.size(); ++i) {
     const double change = projected_sor_update(M, q, diagonal[i], relaxation, i, z);
@@ -117,12 +115,8 @@ double projected_sor_sweep(const SparseMatrix& M, const Vector& q, const Vector&
   return largest_change;
 }
 
-std::unique_ptr<LcpSolver> make_pgs_solver() {
-  return std::make_unique<ProjectedSorSolver>("pgs", true);
-}
+std::unique_ptr<LcpSolver> make_pgs_solver() { return std::make_unique<ProjectedSorSolver>("pgs", true); }
 
-std::unique_ptr<LcpSolver> make_psor_solver() {
-  return std::make_unique<ProjectedSorSolver>("psor", false);
-}
+std::unique_ptr<LcpSolver> make_psor_solver() { return std::make_unique<ProjectedSorSolver>("psor", false); }
 
 }  // namespace relcp::lcp

@@ -17,11 +17,11 @@ namespace relcp::lcp {
 // z_i <- max(0, z_i - relaxation (Mz + q)_i / M_ii) in place (Erleben eq. 59; PGS when
 // relaxation = 1). Returns the change of z_i. For symmetric positive semidefinite M and
 // relaxation in (0, 2) it never increases f(z) = z^T M z / 2 + q^T z.
-double projected_sor_update(const SparseMatrix& M, const Vector& q, double diagonal_i,
-                            double relaxation, Index i, Vector& z);
+double projected_sor_update(const SparseMatrix& M, const Vector& q, double diagonal_i, double relaxation, Index i,
+                            Vector& z);
 
 // One in-place sweep i = 0, ..., n-1 of projected_sor_update; returns max_i |change of z_i|.
-double projected_sor_sweep(const SparseMatrix& M, const Vector& q, const Vector& diagonal,
-                           double relaxation, Vector& z);
+double projected_sor_sweep(const SparseMatrix& M, const Vector& q, const Vector& diagonal, double relaxation,
+                           Vector& z);
 
 }  // namespace relcp::lcp

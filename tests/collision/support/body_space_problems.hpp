@@ -17,8 +17,7 @@ inline Eigen::MatrixXd dense_A(const BodySpaceLcp& lcp) {
   return lcp.scale * R * lcp.mobility.asDiagonal() * R.transpose();
 }
 
-inline double natural_residual(const BodySpaceLcp& lcp, const Eigen::VectorXd& c,
-                        const Eigen::VectorXd& gamma) {
+inline double natural_residual(const BodySpaceLcp& lcp, const Eigen::VectorXd& c, const Eigen::VectorXd& gamma) {
   const Eigen::VectorXd w =
       lcp.scale * (lcp.jacobian * lcp.mobility.cwiseProduct(lcp.jacobian.transpose() * gamma)) + c;
   return gamma.cwiseMin(w).cwiseAbs().maxCoeff();

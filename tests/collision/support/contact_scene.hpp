@@ -37,8 +37,8 @@ inline void set_drag_velocities(particles::ParticleStore& store, double drag) {
 }
 
 // One step as the simulation driver takes it; returns the resolver's report.
-inline ContactStepReport overdamped_step(particles::ParticleStore& store, ContactResolver& resolver,
-                                         double dt, double drag = 1.0) {
+inline ContactStepReport overdamped_step(particles::ParticleStore& store, ContactResolver& resolver, double dt,
+                                         double drag = 1.0) {
   set_drag_velocities(store, drag);
   const ContactStepReport report = resolver.resolve(store, dt);
   dynamics::advance_configuration(store.owned(), dt);
@@ -51,19 +51,19 @@ inline std::map<GlobalId, geometry::Pose> gather_poses(const particles::Particle
   std::vector<double> mine;
   for (const auto& body : store.owned()) {
     const auto& p = body.pose;
-    mine.insert(mine.end(), {static_cast<double>(body.id), p.position.x(), p.position.y(),
-                             p.position.z(), p.orientation.w(), p.orientation.x(),
-                             p.orientation.y(), p.orientation.z()});
+    mine.insert(mine.end(), {static_cast<double>(body.id), p.position.x(), p.position.y(), p.position.z(),
+                             p.orientation.w(), p.orientation.x(), p.orientation.y(), p.orientation.z()});
   }
   int ranks = 1;
   MPI_Comm_size(store.comm(), &ranks);
   const int count = static_cast<int>(mine.size());
   std::vector<int> counts(static_cast<std::size_t>(ranks)), offsets(static_cast<std::size_t>(ranks), 0);
   MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, store.comm());
-  for (int r = 1; r < ranks; ++r) offsets[static_cast<std::size_t>(r)] = offsets[static_cast<std::size_t>(r - 1)] + counts[static_cast<std::size_t>(r - 1)];
+  for (int r = 1; r < ranks; ++r)
+    offsets[static_cast<std::size_t>(r)] =
+        offsets[static_cast<std::size_t>(r - 1)] + counts[static_cast<std::size_t>(r - 1)];
   std::vector<double> all(static_cast<std::size_t>(offsets.back() + counts.back()));
-  MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
-                 MPI_DOUBLE, store.comm());
+  MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(), MPI_DOUBLE, store.comm());
   std::map<GlobalId, geometry::Pose> poses;
   for (std::size_t k = 0; k + 8 <= all.size(); k += 8) {
     geometry::Pose pose;

@@ -88,13 +88,12 @@ class RandomContactProblem {
         record.creation_index = count_of_pair[{record.body_a, record.body_b, record.wall}]++;
         record.phi = unit(rng);
         for (int k = 0; k < (record.is_wall() ? 6 : 12); ++k) record.row[k] = unit(rng);
-        GlobalRow row{RowKey{g, record.body_a, record.body_b, record.wall, record.creation_index},
-                      record, pick_rank(rng)};
+        GlobalRow row{RowKey{g, record.body_a, record.body_b, record.wall, record.creation_index}, record,
+                      pick_rank(rng)};
         rows_.push_back(row);
       }
     }
-    std::sort(rows_.begin(), rows_.end(),
-              [](const GlobalRow& x, const GlobalRow& y) { return x.key < y.key; });
+    std::sort(rows_.begin(), rows_.end(), [](const GlobalRow& x, const GlobalRow& y) { return x.key < y.key; });
   }
 
   int generations() const { return static_cast<int>(shape_.rows_per_generation.size()); }
@@ -189,8 +188,7 @@ class RandomContactProblem {
       const double translational = size(rng);
       const double rotational = size(rng);
       BlockDiagonalMobility::Block block = BlockDiagonalMobility::Block::Zero();
-      block.diagonal() << translational, translational, translational, rotational, rotational,
-          rotational;
+      block.diagonal() << translational, translational, translational, rotational, rotational, rotational;
       return block;
     }
     std::normal_distribution<double> normal;
@@ -213,8 +211,7 @@ class RandomContactProblem {
 // ---- gathering distributed vectors into the serial order ------------------------------------
 
 // Every rank gets the whole vector of a constraint-layout vector, in the global row order.
-inline Eigen::VectorXd gather_rows(const DistributedConstraintMatrix& matrix,
-                                   const DistributedVector& values) {
+inline Eigen::VectorXd gather_rows(const DistributedConstraintMatrix& matrix, const DistributedVector& values) {
   const MPI_Comm comm = matrix.comm();
   const ConstraintSet& set = matrix.constraints();
   // (generation, a, b, wall, creation index, value) as 6 doubles; ids are small in tests.
@@ -222,8 +219,8 @@ inline Eigen::VectorXd gather_rows(const DistributedConstraintMatrix& matrix,
   for (int g = 0; g < set.generation_count(); ++g) {
     for (std::size_t r = set.generation_begin(g); r < set.generation_end(g); ++r) {
       const ConstraintRecord& rec = set[r];
-      mine.insert(mine.end(), {double(g), double(rec.body_a), double(rec.body_b),
-                               double(rec.wall), double(rec.creation_index), values[r]});
+      mine.insert(mine.end(), {double(g), double(rec.body_a), double(rec.body_b), double(rec.wall),
+                               double(rec.creation_index), values[r]});
     }
   }
   const int ranks = size_of(comm);
@@ -232,12 +229,10 @@ inline Eigen::VectorXd gather_rows(const DistributedConstraintMatrix& matrix,
   MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
   for (int r = 1; r < ranks; ++r) offsets[r] = offsets[r - 1] + counts[r - 1];
   std::vector<double> all(offsets[ranks - 1] + counts[ranks - 1]);
-  MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
-                 MPI_DOUBLE, comm);
+  MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(), MPI_DOUBLE, comm);
   std::vector<std::pair<RowKey, double>> keyed;
   for (std::size_t i = 0; i < all.size(); i += 6) {
-    keyed.push_back({RowKey{int(all[i]), GlobalId(all[i + 1]), GlobalId(all[i + 2]),
-                            int(all[i + 3]), int(all[i + 4])},
+    keyed.push_back({RowKey{int(all[i]), GlobalId(all[i + 1]), GlobalId(all[i + 2]), int(all[i + 3]), int(all[i + 4])},
                      all[i + 5]});
   }
   std::sort(keyed.begin(), keyed.end());
@@ -247,8 +242,7 @@ inline Eigen::VectorXd gather_rows(const DistributedConstraintMatrix& matrix,
 }
 
 // Every rank gets the whole body vector (6 per body, bodies by index), from the body layout.
-inline Eigen::VectorXd gather_bodies(const RandomContactProblem& problem,
-                                     const DistributedConstraintMatrix& matrix,
+inline Eigen::VectorXd gather_bodies(const RandomContactProblem& problem, const DistributedConstraintMatrix& matrix,
                                      const DistributedVector& values) {
   Eigen::VectorXd mine = Eigen::VectorXd::Zero(6 * problem.body_count());
   const std::vector<GlobalId>& owned = matrix.owned_body_ids();
@@ -256,14 +250,12 @@ inline Eigen::VectorXd gather_bodies(const RandomContactProblem& problem,
     for (int k = 0; k < 6; ++k) mine[6 * problem.index_of(owned[b]) + k] = values[6 * b + k];
   }
   Eigen::VectorXd all(mine.size());
-  MPI_Allreduce(mine.data(), all.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_SUM,
-                matrix.comm());
+  MPI_Allreduce(mine.data(), all.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_SUM, matrix.comm());
   return all;
 }
 
 // A constraint-layout vector from the serial one (global row order).
-inline DistributedVector scatter_rows(const DistributedConstraintMatrix& matrix,
-                                      const Eigen::VectorXd& serial,
+inline DistributedVector scatter_rows(const DistributedConstraintMatrix& matrix, const Eigen::VectorXd& serial,
                                       const RandomContactProblem& problem) {
   std::map<RowKey, Eigen::Index> position;
   for (std::size_t r = 0; r < problem.rows().size(); ++r) {
@@ -274,16 +266,14 @@ inline DistributedVector scatter_rows(const DistributedConstraintMatrix& matrix,
   for (int g = 0; g < set.generation_count(); ++g) {
     for (std::size_t r = set.generation_begin(g); r < set.generation_end(g); ++r) {
       const ConstraintRecord& rec = set[r];
-      values[r] = serial[position.at(RowKey{g, rec.body_a, rec.body_b, rec.wall,
-                                            rec.creation_index})];
+      values[r] = serial[position.at(RowKey{g, rec.body_a, rec.body_b, rec.wall, rec.creation_index})];
     }
   }
   return values;
 }
 
 // A body-layout vector from the serial one.
-inline DistributedVector scatter_bodies(const DistributedConstraintMatrix& matrix,
-                                        const Eigen::VectorXd& serial,
+inline DistributedVector scatter_bodies(const DistributedConstraintMatrix& matrix, const Eigen::VectorXd& serial,
                                         const RandomContactProblem& problem) {
   DistributedVector values(matrix.body_layout());
   const std::vector<GlobalId>& owned = matrix.owned_body_ids();

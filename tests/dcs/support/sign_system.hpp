@@ -29,9 +29,7 @@ class SignSystem final : public DecomposedSystem {
     out.setZero();
     out[term] = (mode == 0 ? -k.a : k.a) + k.c * std::cos(k.omega * t);
   }
-  double indicator(int term, int mode, const Vector& x) const override {
-    return mode == 0 ? -x[term] : x[term];
-  }
+  double indicator(int term, int mode, const Vector& x) const override { return mode == 0 ? -x[term] : x[term]; }
   void indicator_gradient(int term, int mode, const Vector&, Vector& out) const override {
     out.setZero();
     out[term] = mode == 0 ? -1.0 : 1.0;
@@ -46,7 +44,10 @@ inline double bisect(const std::function<double(double)>& g, double lo, double h
   const bool lo_positive = g(lo) > 0;
   for (int i = 0; i < 200 && hi - lo > 1e-15 * std::max(1.0, std::abs(hi)); ++i) {
     const double mid = 0.5 * (lo + hi);
-    if ((g(mid) > 0) == lo_positive) lo = mid; else hi = mid;
+    if ((g(mid) > 0) == lo_positive)
+      lo = mid;
+    else
+      hi = mid;
   }
   return 0.5 * (lo + hi);
 }

@@ -49,9 +49,7 @@ inline std::vector<Vec3> fibonacci_sphere(int count) {
 // Distance from the body centre to the surface along the body-frame unit direction u, for the
 // shapes that are star-shaped about their centre.
 inline double radial_distance(const Sphere& s, const Vec3&) { return s.radius; }
-inline double radial_distance(const Ellipsoid& e, const Vec3& u) {
-  return 1.0 / u.cwiseQuotient(e.radii).norm();
-}
+inline double radial_distance(const Ellipsoid& e, const Vec3& u) { return 1.0 / u.cwiseQuotient(e.radii).norm(); }
 inline double radial_distance(const Spherocylinder& c, const Vec3& u) {
   const double half = 0.5 * c.length;
   const double sideways = std::hypot(u.x(), u.y());
@@ -68,8 +66,8 @@ inline std::vector<Vec3> torus_surface(const Torus& t, const Pose& pose, int per
     for (int j = 0; j < per_circle; ++j) {
       const double alpha = 2.0 * std::numbers::pi * j / per_circle;
       const double ring = t.major_radius + t.minor_radius * std::cos(alpha);
-      points.push_back(pose.to_lab(
-          Vec3(ring * std::cos(beta), ring * std::sin(beta), t.minor_radius * std::sin(alpha))));
+      points.push_back(
+          pose.to_lab(Vec3(ring * std::cos(beta), ring * std::sin(beta), t.minor_radius * std::sin(alpha))));
     }
   }
   return points;

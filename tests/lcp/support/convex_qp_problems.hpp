@@ -49,8 +49,7 @@ inline DenseMatrix random_gram_matrix(Index n, Index rank, double shift, std::mt
   return M;
 }
 
-inline PlantedLcp planted_dense_lcp(Index n, std::uint64_t seed, double shift = 0.1,
-                                    Index rank = -1) {
+inline PlantedLcp planted_dense_lcp(Index n, std::uint64_t seed, double shift = 0.1, Index rank = -1) {
   std::mt19937_64 rng(seed);
   const DenseMatrix M = random_gram_matrix(n, rank < 0 ? n : rank, shift, rng);
   ComplementaryPair planted = random_complementary_pair(n, rng);
@@ -60,8 +59,7 @@ inline PlantedLcp planted_dense_lcp(Index n, std::uint64_t seed, double shift = 
 
 // M = D^T D + shift I with D sparse (2n x n, `per_row` standard normal entries per row in random
 // columns): the sparsity of a contact operator D^T M D.
-inline SparseMatrix random_sparse_gram_matrix(Index n, int per_row, double shift,
-                                              std::mt19937_64& rng) {
+inline SparseMatrix random_sparse_gram_matrix(Index n, int per_row, double shift, std::mt19937_64& rng) {
   std::normal_distribution<double> normal;
   std::uniform_int_distribution<Index> column(0, n - 1);
   std::vector<Eigen::Triplet<double>> entries;
@@ -78,8 +76,7 @@ inline SparseMatrix random_sparse_gram_matrix(Index n, int per_row, double shift
   return M;
 }
 
-inline PlantedLcp planted_sparse_lcp(Index n, std::uint64_t seed, double shift = 0.1,
-                                     int per_row = 3) {
+inline PlantedLcp planted_sparse_lcp(Index n, std::uint64_t seed, double shift = 0.1, int per_row = 3) {
   std::mt19937_64 rng(seed);
   const SparseMatrix M = random_sparse_gram_matrix(n, per_row, shift, rng);
   ComplementaryPair planted = random_complementary_pair(n, rng);

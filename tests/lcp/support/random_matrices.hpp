@@ -47,8 +47,7 @@ inline DenseMatrix random_nonsymmetric_p_matrix(Index n, std::mt19937_64& random
 // columns within `bandwidth` of the diagonal (0: anywhere), symmetrised when asked, then
 // M_ii = 1 + sum_j |M_ij|. Random columns fill in badly under sparse factorizations; a band
 // keeps them cheap.
-inline SparseMatrix random_diagonally_dominant_matrix(Index n, int per_row, bool symmetric,
-                                                      std::mt19937_64& random,
+inline SparseMatrix random_diagonally_dominant_matrix(Index n, int per_row, bool symmetric, std::mt19937_64& random,
                                                       Index bandwidth = 0) {
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
   const Index reach = bandwidth > 0 ? bandwidth : n;

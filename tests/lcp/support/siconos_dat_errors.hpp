@@ -23,8 +23,6 @@ InputError parse_error_of(Parse parse, const std::string& text) {
   return InputError("", 0, "", "");
 }
 
-inline InputError siconos_dat_parse_error(const std::string& text) {
-  return parse_error_of(parse_siconos_dat, text);
-}
+inline InputError siconos_dat_parse_error(const std::string& text) { return parse_error_of(parse_siconos_dat, text); }
 
 }  // namespace relcp::lcp::testing

@@ -52,8 +52,7 @@ class StdVectorSpace {
   void axpby(double a, const vector_type& x, double b, vector_type& out) const {
     for (std::size_t i = 0; i < n_; ++i) out[i] = a * x[i] + b * out[i];
   }
-  void combine(double a, const vector_type& x, double b, const vector_type& y,
-               vector_type& out) const {
+  void combine(double a, const vector_type& x, double b, const vector_type& y, vector_type& out) const {
     for (std::size_t i = 0; i < n_; ++i) out[i] = a * x[i] + b * y[i];
   }
 
@@ -75,8 +74,7 @@ class StdVectorSpace {
   void project_nonnegative(vector_type& out) const {
     for (double& v : out) v = std::max(v, 0.0);
   }
-  void projected_step(const vector_type& x, double a, const vector_type& y,
-                      vector_type& out) const {
+  void projected_step(const vector_type& x, double a, const vector_type& y, vector_type& out) const {
     for (std::size_t i = 0; i < n_; ++i) out[i] = std::max(0.0, x[i] - a * y[i]);
   }
   void projected_gradient(const vector_type& x, const vector_type& g, vector_type& out) const {
@@ -113,11 +111,8 @@ class CountingSpace {
   void fill(double v, vector_type& out) const { inner_.fill(v, out); }
   void scale(double a, vector_type& out) const { inner_.scale(a, out); }
   void axpy(double a, const vector_type& x, vector_type& out) const { inner_.axpy(a, x, out); }
-  void axpby(double a, const vector_type& x, double b, vector_type& out) const {
-    inner_.axpby(a, x, b, out);
-  }
-  void combine(double a, const vector_type& x, double b, const vector_type& y,
-               vector_type& out) const {
+  void axpby(double a, const vector_type& x, double b, vector_type& out) const { inner_.axpby(a, x, b, out); }
+  void combine(double a, const vector_type& x, double b, const vector_type& y, vector_type& out) const {
     inner_.combine(a, x, b, y, out);
   }
   double dot(const vector_type& x, const vector_type& y) const {
@@ -137,28 +132,26 @@ class CountingSpace {
     return inner_.norm_2(x);
   }
   void project_nonnegative(vector_type& out) const { inner_.project_nonnegative(out); }
-  void projected_step(const vector_type& x, double a, const vector_type& y,
-                      vector_type& out) const {
+  void projected_step(const vector_type& x, double a, const vector_type& y, vector_type& out) const {
     inner_.projected_step(x, a, y, out);
   }
   void projected_gradient(const vector_type& x, const vector_type& g, vector_type& out) const {
     inner_.projected_gradient(x, g, out);
   }
   // MPRGP's kernels (BoundConstrainedSpace), where the inner back end has them.
-  void free_gradient(const vector_type& x, const vector_type& g, vector_type& out) const
-      requires BoundConstrainedSpace<Inner> {
+  void free_gradient(const vector_type& x, const vector_type& g,
+                     vector_type& out) const requires BoundConstrainedSpace<Inner> {
     inner_.free_gradient(x, g, out);
   }
-  void chopped_gradient(const vector_type& x, const vector_type& g, vector_type& out) const
-      requires BoundConstrainedSpace<Inner> {
+  void chopped_gradient(const vector_type& x, const vector_type& g,
+                        vector_type& out) const requires BoundConstrainedSpace<Inner> {
     inner_.chopped_gradient(x, g, out);
   }
   void reduced_free_gradient(const vector_type& x, const vector_type& g, double a,
                              vector_type& out) const requires BoundConstrainedSpace<Inner> {
     inner_.reduced_free_gradient(x, g, a, out);
   }
-  double max_feasible_step(const vector_type& x, const vector_type& p) const
-      requires BoundConstrainedSpace<Inner> {
+  double max_feasible_step(const vector_type& x, const vector_type& p) const requires BoundConstrainedSpace<Inner> {
     ++reductions_;
     return inner_.max_feasible_step(x, p);
   }

@@ -12,7 +12,7 @@
 namespace relcp::particles::testing {
 
 // (a, b) with a < b and |min image (x_b - x_a)| < R_a + R_b + buffer, sorted.
-std::vector<std::pair<GlobalId, GlobalId>> brute_force_pairs(std::span<const Body> bodies,
-                                                             const Domain& domain, double buffer);
+std::vector<std::pair<GlobalId, GlobalId>> brute_force_pairs(std::span<const Body> bodies, const Domain& domain,
+                                                             double buffer);
 
 }  // namespace relcp::particles::testing

@@ -19,8 +19,7 @@ std::vector<Body> gather_all_bodies(MPI_Comm comm, std::span<const Body> owned) 
   std::vector<int> offsets(static_cast<std::size_t>(num_ranks), 0);
   for (int r = 1; r < num_ranks; ++r) offsets[r] = offsets[r - 1] + counts[r - 1];
   std::vector<double> all(static_cast<std::size_t>(offsets.back() + counts.back()));
-  MPI_Allgatherv(local.data(), local_count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
-                 MPI_DOUBLE, comm);
+  MPI_Allgatherv(local.data(), local_count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(), MPI_DOUBLE, comm);
   std::vector<Body> bodies(all.size() / kBodyRecordSize);
   for (std::size_t i = 0; i < bodies.size(); ++i) bodies[i] = unpack_body(all.data() + i * kBodyRecordSize);
   std::sort(bodies.begin(), bodies.end(), [](const Body& a, const Body& b) { return a.id < b.id; });
