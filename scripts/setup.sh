@@ -17,7 +17,7 @@ packages=(
   libyaml-cpp-dev libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
   libspdlog-dev libmuparser-dev libfftw3-dev libboost-dev libsuitesparse-dev nlohmann-json3-dev
   libopenblas0-openmp libmumps-dev
-  ccache ninja-build
+  ccache ninja-build clang-format
   cmake g++
   python3-numpy python3-matplotlib python3-h5py python3-yaml
 )
