@@ -1,7 +1,6 @@
 #include "collision/solvers/distributed_solver_registry.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 #include "collision/solvers/body_space_parameters.hpp"
 #include "collision/solvers/distributed_alm_solver.hpp"
@@ -11,6 +10,7 @@
 #include "collision/solvers/distributed_minmap_solver.hpp"
 #include "collision/solvers/minmap_parameters.hpp"
 #include "core/error.hpp"
+#include "core/named_table.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -25,8 +25,8 @@ std::unique_ptr<DistributedLcpSolver> make_with(const SolverParameterValues& val
   return std::make_unique<Solver>(Parameters::from(values));
 }
 
-std::vector<DistributedSolverEntry>& table() {
-  static std::vector<DistributedSolverEntry> entries{
+NamedTable<DistributedSolverEntry>& table() {
+  static NamedTable<DistributedSolverEntry> entries({
       {"auto",
        "apgd, or alm / ip once apgd finds the network hard (the default)",
        {.friction_cones = true},
@@ -62,29 +62,20 @@ std::vector<DistributedSolverEntry>& table() {
        {},
        BodySpaceParameters::scenario_keys,
        make_with<DistributedIpSolver, BodySpaceParameters>},
-  };
+  });
   return entries;
 }
 
 }  // namespace
 
-const std::vector<DistributedSolverEntry>& distributed_solvers() { return table(); }
+const std::vector<DistributedSolverEntry>& distributed_solvers() { return table().entries(); }
 
 void register_distributed_solver(const DistributedSolverEntry& entry) {
-  const auto& entries = table();
-  const bool taken = std::any_of(entries.begin(), entries.end(),
-                                 [&](const DistributedSolverEntry& known) { return known.name == entry.name; });
-  if (taken || entry.make == nullptr) {
-    throw std::invalid_argument("register_distributed_solver: '" + std::string(entry.name) +
-                                "' is taken or has no factory");
-  }
-  table().push_back(entry);
+  table().add(entry, "register_distributed_solver");
 }
 
 const DistributedSolverEntry& distributed_solver(std::string_view name) {
-  for (const DistributedSolverEntry& entry : table()) {
-    if (entry.name == name) return entry;
-  }
+  if (const DistributedSolverEntry* entry = table().find(name)) return *entry;
   throw InputError("solver", "unknown distributed solver '" + std::string(name) +
                                  "' (known: " + listed(distributed_solver_names()) + ")");
 }
@@ -94,15 +85,11 @@ std::unique_ptr<DistributedLcpSolver> make_distributed_solver(std::string_view n
   return distributed_solver(name).make(parameters);
 }
 
-std::vector<std::string> distributed_solver_names() {
-  std::vector<std::string> names;
-  for (const DistributedSolverEntry& entry : table()) names.emplace_back(entry.name);
-  return names;
-}
+std::vector<std::string> distributed_solver_names() { return table().names(); }
 
 std::vector<std::string> distributed_solver_names_with(bool DistributedSolverCapabilities::*capability) {
   std::vector<std::string> names;
-  for (const DistributedSolverEntry& entry : table()) {
+  for (const DistributedSolverEntry& entry : table().entries()) {
     if (entry.capabilities.*capability) names.emplace_back(entry.name);
   }
   return names;
@@ -110,7 +97,7 @@ std::vector<std::string> distributed_solver_names_with(bool DistributedSolverCap
 
 std::vector<SolverParameterSpec> distributed_solver_scenario_keys() {
   std::vector<SolverParameterSpec> keys;
-  for (const DistributedSolverEntry& entry : table()) {
+  for (const DistributedSolverEntry& entry : table().entries()) {
     if (entry.scenario_keys == nullptr) continue;
     for (const SolverParameterSpec& spec : entry.scenario_keys()) {
       const bool seen = std::any_of(keys.begin(), keys.end(),
