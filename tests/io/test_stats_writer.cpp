@@ -45,6 +45,7 @@ StepStatistics row(std::int64_t step) {
   r.contact.max_cone_violation = 0.0;
   r.contact.sticking_contacts = 4;
   r.contact.sliding_contacts = 1;
+  r.contact.factorizations = 12;
   return r;
 }
 
@@ -58,8 +59,8 @@ TEST_F(StatsWriterTest, HeaderThenOneRowPerStepWithEveryColumn) {
   EXPECT_EQ(lines[0],
             "step,time,bodies,constraints,relcp_iterations,solver_iterations,max_overlap,max_model_overlap,"
             "seconds,detection_seconds,assembly_seconds,solve_seconds,max_cone_violation,sticking_contacts,"
-            "sliding_contacts");
-  EXPECT_EQ(lines[2], "2,0.20000000000000001,7,3,2,40,9.9999999999999995e-07,0.5,0.25,0.125,0.0625,0.03125,0,4,1");
+            "sliding_contacts,factorizations");
+  EXPECT_EQ(lines[2], "2,0.20000000000000001,7,3,2,40,9.9999999999999995e-07,0.5,0.25,0.125,0.0625,0.03125,0,4,1,12");
 }
 
 TEST_F(StatsWriterTest, ContinuingDropsTheRowsAfterTheRestartStep) {

@@ -35,11 +35,12 @@ double largest_eigenvalue(const BodySpaceLcp& lcp, int iterations) {
 }
 
 BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c,
-                                                           Eigen::VectorXd gamma0, double penalty)
-    : BodySpaceAugmentedLagrangian(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0), penalty) {}
+                                                           Eigen::VectorXd gamma0, double penalty, int reuse_iterations)
+    : BodySpaceAugmentedLagrangian(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0), penalty,
+                                   reuse_iterations) {}
 
 BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c,
-                                                           Eigen::VectorXd gamma0, double penalty)
+                                                           Eigen::VectorXd gamma0, double penalty, int reuse_iterations)
     : space_(std::move(space)), c_(std::move(c)), gamma_(std::move(gamma0)) {
   if (c_.size() != space_->local_rows() || gamma_.size() != space_->local_rows()) {
     throw std::invalid_argument("augmented Lagrangian: c and gamma0 need one entry per row");
@@ -47,7 +48,7 @@ BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodyS
   if (!(penalty > 0.0 && std::isfinite(penalty))) {
     throw std::invalid_argument("augmented Lagrangian: the penalty must be positive and finite");
   }
-  factorization_ = space_->newton_factorization();
+  newton_ = std::make_unique<NewtonSystem>(*space_, reuse_iterations);
   const double lambda_max = largest_eigenvalue(*space_);
   penalty_ = penalty;
   rho_ = lambda_max > 0.0 ? penalty / lambda_max : penalty;
@@ -71,8 +72,11 @@ BodySpaceAugmentedLagrangian::StepOutcome BodySpaceAugmentedLagrangian::newton_s
   const Eigen::VectorXd gradient = s * (velocities_.cwiseQuotient(mobility) - space_->multiply_transpose(pushed));
   row_weights_ = (rho_ * s * s) * active;
   diagonal_ = s * mobility.cwiseInverse();
-  if (!factorization_->factorize(row_weights_, diagonal_)) return StepOutcome::failed;
-  const Eigen::VectorXd direction = -solve_refined(*factorization_, *space_, row_weights_, diagonal_, gradient);
+  Eigen::VectorXd direction;
+  if (!newton_->set_matrix(row_weights_, diagonal_) || !newton_->solve(gradient, direction)) {
+    return StepOutcome::failed;
+  }
+  direction = -direction;
   const double slope = space_->dot(gradient, direction);  // minus the squared Newton decrement
   const bool finite = space_->max(direction.allFinite() ? 0.0 : 1.0) == 0.0;
   if (!finite || !std::isfinite(slope)) return StepOutcome::failed;

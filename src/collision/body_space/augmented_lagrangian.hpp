@@ -17,6 +17,7 @@
 
 #include "collision/body_space/body_space.hpp"
 #include "collision/body_space/body_space_lcp.hpp"
+#include "collision/body_space/newton_system.hpp"
 
 namespace relcp::collision {
 
@@ -25,11 +26,13 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   // Collective over the space's ranks. c and gamma0 are this rank's rows of the constant vector
   // and of the starting multipliers (a warm start, or zero; projected onto gamma >= 0). Throws
   // std::invalid_argument when c or gamma0 does not have one entry per local row, or penalty is
-  // not positive and finite.
+  // not positive and finite. reuse_iterations: NewtonSystem's (0: a factorization per changed
+  // Newton matrix).
   BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0,
-                               double penalty);
+                               double penalty, int reuse_iterations = 0);
   // One process holding the whole LCP (SerialBodySpace); keeps a reference to lcp.
-  BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0, double penalty);
+  BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0, double penalty,
+                               int reuse_iterations = 0);
   ~BodySpaceAugmentedLagrangian() override;
 
   using StepOutcome = BodySpaceStep;
@@ -49,6 +52,7 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   // complementary to g.
   const Eigen::VectorXd& multipliers() const override { return estimate_; }
   int outer_iterations() const { return outer_; }
+  const NewtonSystem& newton_system() const override { return *newton_; }
   double penalty() const { return penalty_; }  // rho lambda_max, after any increases
 
  private:
@@ -71,8 +75,8 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   double last_residual_ = 0.0;
   int outer_ = 0;
   int failed_line_searches_ = 0;
-  std::unique_ptr<NewtonFactorization> factorization_;
-  Eigen::VectorXd row_weights_;  // of the last factorization
+  std::unique_ptr<NewtonSystem> newton_;
+  Eigen::VectorXd row_weights_;  // of the last Newton matrix
   Eigen::VectorXd diagonal_;
 };
 

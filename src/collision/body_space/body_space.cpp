@@ -4,16 +4,6 @@
 
 namespace relcp::collision {
 
-Eigen::VectorXd solve_refined(NewtonFactorization& factorization, const BodySpace& space,
-                              const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal,
-                              const Eigen::VectorXd& rhs) {
-  Eigen::VectorXd x = factorization.solve(rhs);
-  const Eigen::VectorXd Hx =
-      diagonal.cwiseProduct(x) + space.multiply_transpose(row_weights.cwiseProduct(space.multiply(x)));
-  x += factorization.solve(rhs - Hx);
-  return x;
-}
-
 double largest_eigenvalue(const BodySpace& space, int iterations) {
   const double rows = space.sum(static_cast<double>(space.local_rows()));
   if (rows == 0.0) return 0.0;

@@ -60,17 +60,12 @@ class BodySpace {
   }
 };
 
-// H^-1 rhs, H = diag(diagonal) + R^T diag(row_weights) R as last factorized, with one step of
-// iterative refinement: the body-space methods' H is as ill-conditioned as their penalty or
-// barrier is stiff, and they amplify the error of the velocities. Collective.
-Eigen::VectorXd solve_refined(NewtonFactorization& factorization, const BodySpace& space,
-                              const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal,
-                              const Eigen::VectorXd& rhs);
-
 // One iteration of a body-space method on an LCP, collective, with the same outcome on every
 // rank: `stalled` when it can make no more progress, `failed` when a factorization failed or a
 // value is not finite.
 enum class BodySpaceStep { stepped, stalled, failed };
+
+class NewtonSystem;  // newton_system.hpp
 
 class BodySpaceMethod {
  public:
@@ -78,6 +73,8 @@ class BodySpaceMethod {
   virtual BodySpaceStep step() = 0;
   // This rank's rows of the current multiplier estimate, >= 0.
   virtual const Eigen::VectorXd& multipliers() const = 0;
+  // Its Newton systems, for their counts (factorizations, reused solves).
+  virtual const NewtonSystem& newton_system() const = 0;
 };
 
 // lambda_max of A = s R diag(mu) R^T by power iteration (an estimate from below, within a few

@@ -17,18 +17,20 @@ constexpr double kDivergence = 1e12;
 
 }  // namespace
 
-BodySpaceInteriorPoint::BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0)
-    : BodySpaceInteriorPoint(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0)) {}
+BodySpaceInteriorPoint::BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0,
+                                               int reuse_iterations)
+    : BodySpaceInteriorPoint(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0),
+                             reuse_iterations) {}
 
 // The start: v from the warm start's forces (so the dual equations hold), then w and gamma
 // lifted to at least the size of c and of a contact force, a well-centred infeasible point.
 BodySpaceInteriorPoint::BodySpaceInteriorPoint(std::unique_ptr<BodySpace> space, Eigen::VectorXd c,
-                                               Eigen::VectorXd gamma0)
+                                               Eigen::VectorXd gamma0, int reuse_iterations)
     : space_(std::move(space)), c_(std::move(c)), gamma_(std::move(gamma0)) {
   if (c_.size() != space_->local_rows() || gamma_.size() != space_->local_rows()) {
     throw std::invalid_argument("interior point: c and gamma0 need one entry per row");
   }
-  factorization_ = space_->newton_factorization();
+  newton_ = std::make_unique<NewtonSystem>(*space_, reuse_iterations);
   rows_ = space_->sum(static_cast<double>(space_->local_rows()));
   const double lambda_max = largest_eigenvalue(*space_);
   gap_scale_ = std::max(space_->max_abs(c_), std::numeric_limits<double>::min());
@@ -76,7 +78,8 @@ BodySpaceInteriorPoint::Direction BodySpaceInteriorPoint::direction(const Eigen:
   const Eigen::VectorXd pushed = (complementarity + gamma_.cwiseProduct(primal)).cwiseQuotient(slack_);
   const Eigen::VectorXd rhs = -s * dual - s * space_->multiply_transpose(pushed);
   Direction d;
-  d.v = solve_refined(*factorization_, *space_, row_weights_, diagonal_, rhs);
+  if (!newton_->solve(rhs, d.v)) return d;
+  d.solved = true;
   const Eigen::VectorXd Rdv = space_->multiply(d.v);
   d.gamma = -pushed - s * gamma_.cwiseQuotient(slack_).cwiseProduct(Rdv);
   d.w = s * Rdv + primal;
@@ -89,11 +92,12 @@ BodySpaceStep BodySpaceInteriorPoint::step() {
   const Eigen::VectorXd primal = s * space_->multiply(velocities_) + c_ - slack_;
   const double mu = complementarity();
   row_weights_ = (s * s) * gamma_.cwiseQuotient(slack_);
-  if (!factorization_->factorize(row_weights_, diagonal_)) return BodySpaceStep::failed;
+  if (!newton_->set_matrix(row_weights_, diagonal_)) return BodySpaceStep::failed;
 
   // Predictor: the affine-scaling direction toward gamma w = 0.
   const Eigen::VectorXd products = gamma_.cwiseProduct(slack_);
   const Direction affine = direction(dual, primal, products);
+  if (!affine.solved) return BodySpaceStep::failed;
   const double affine_step = std::min(step_to_boundary(gamma_, affine.gamma), step_to_boundary(slack_, affine.w));
   const double affine_mu =
       rows_ > 0.0 ? space_->dot(gamma_ + affine_step * affine.gamma, slack_ + affine_step * affine.w) / rows_ : 0.0;
@@ -102,6 +106,7 @@ BodySpaceStep BodySpaceInteriorPoint::step() {
   const Eigen::VectorXd target =
       products + affine.gamma.cwiseProduct(affine.w) - Eigen::VectorXd::Constant(products.size(), sigma * mu);
   const Direction d = direction(dual, primal, target);
+  if (!d.solved) return BodySpaceStep::failed;
   const double finite = space_->max(d.v.allFinite() && d.gamma.allFinite() && d.w.allFinite() ? 0.0 : 1.0);
   if (finite != 0.0) return BodySpaceStep::failed;
   const double alpha =

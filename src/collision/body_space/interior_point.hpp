@@ -19,6 +19,7 @@
 
 #include "collision/body_space/body_space.hpp"
 #include "collision/body_space/body_space_lcp.hpp"
+#include "collision/body_space/newton_system.hpp"
 
 namespace relcp::collision {
 
@@ -26,9 +27,11 @@ class BodySpaceInteriorPoint final : public BodySpaceMethod {
  public:
   // Collective. c and gamma0 are this rank's rows; gamma0 (a warm start, or zero) is moved into
   // the interior. Throws std::invalid_argument when c or gamma0 has not one entry per local row.
-  BodySpaceInteriorPoint(std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0);
+  // reuse_iterations: NewtonSystem's (0: a factorization per iteration).
+  BodySpaceInteriorPoint(std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0,
+                         int reuse_iterations = 0);
   // One process holding the whole LCP; keeps a reference to lcp.
-  BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0);
+  BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0, int reuse_iterations = 0);
   ~BodySpaceInteriorPoint() override;
 
   // One predictor-corrector iteration. `stalled` once gamma grows past 1e12 times its starting
@@ -39,10 +42,12 @@ class BodySpaceInteriorPoint final : public BodySpaceMethod {
   // every positive entry's full gradient (gamma0, projected, before the first step).
   const Eigen::VectorXd& multipliers() const override { return estimate_; }
   double complementarity() const;  // gamma^T w / rows, summed over the ranks
+  const NewtonSystem& newton_system() const override { return *newton_; }
 
  private:
   struct Direction {
     Eigen::VectorXd v, gamma, w;
+    bool solved = false;  // false: a factorization failed
   };
   // The Newton direction for the residuals of the dual (velocity) equations, the primal rows
   // (s R v + c - w) and complementarity (gamma w - target), with the current factorization.
@@ -53,7 +58,7 @@ class BodySpaceInteriorPoint final : public BodySpaceMethod {
   double step_to_boundary(const Eigen::VectorXd& x, const Eigen::VectorXd& dx) const;
 
   std::unique_ptr<BodySpace> space_;
-  std::unique_ptr<NewtonFactorization> factorization_;
+  std::unique_ptr<NewtonSystem> newton_;
   Eigen::VectorXd c_;
   Eigen::VectorXd velocities_, gamma_, slack_, estimate_;
   Eigen::VectorXd row_weights_, diagonal_;

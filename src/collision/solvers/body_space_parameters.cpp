@@ -23,6 +23,11 @@ const std::vector<SolverParameterSpec>& BodySpaceParameters::scenario_keys() {
        {"auto", "gathered", "distributed"},
        "alm factorization",
        "alm, ip: where the Newton matrices are factorized (auto, gathered, distributed)"},
+      {"newton_reuse_iterations",
+       SolverParameterKind::non_negative_count,
+       {},
+       {},
+       "alm, ip: CG iterations on the last factorization before a changed Newton matrix is refactorized (10)"},
   };
   return keys;
 }
@@ -31,6 +36,7 @@ BodySpaceParameters BodySpaceParameters::from(const SolverParameterValues& value
   BodySpaceParameters parameters;
   parameters.penalty = values.number("alm_penalty", parameters.penalty);
   parameters.factorization = factorization_named(values.choice("alm_factorization", "auto"));
+  parameters.reuse_iterations = static_cast<int>(values.number("newton_reuse_iterations", parameters.reuse_iterations));
   return parameters;
 }
 

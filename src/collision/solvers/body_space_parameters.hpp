@@ -21,6 +21,12 @@ struct BodySpaceParameters {
   // Must be positive and finite. Key alm_penalty.
   double penalty = 1e6;
   AlmFactorization factorization = AlmFactorization::automatic;  // key alm_factorization
+  // A Newton matrix with fewer changed rows than this is solved by at most this many
+  // conjugate-gradient iterations on the last factorization before it is refactorized
+  // (NewtonSystem); 0: refactorize every change. Key newton_reuse_iterations. Measured on the
+  // colony (docs/collision_alm.md, "Factorizations"): 10 saved 7 % of the step at 2048 cells and
+  // 8-10 % at 4096; 30 and more cost more than they saved.
+  int reuse_iterations = 10;
 
   static const std::vector<SolverParameterSpec>& scenario_keys();
   static BodySpaceParameters from(const SolverParameterValues& values);

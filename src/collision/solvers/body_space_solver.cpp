@@ -11,6 +11,7 @@
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/body_space/body_space_lcp.hpp"
 #include "collision/body_space/distributed_body_space.hpp"
+#include "collision/body_space/newton_system.hpp"
 #include "collision/body_space/serial_body_space.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/linalg/tpetra_vector_space.hpp"
@@ -66,6 +67,13 @@ class MethodRun {
     int outcome = method_ != nullptr ? static_cast<int>(method_->step()) : 0;
     MPI_Bcast(&outcome, 1, MPI_INT, 0, comm_);
     return static_cast<BodySpaceStep>(outcome);
+  }
+
+  // The method's factorizations so far, on every rank. Collective.
+  int factorizations() const {
+    int count = method_ != nullptr ? method_->newton_system().factorizations() : 0;
+    if (gathered_) MPI_Bcast(&count, 1, MPI_INT, 0, comm_);
+    return count;
   }
 
   void copy_multipliers(DistributedVector& gamma) const {
@@ -136,6 +144,7 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
     result.residual = measure();
     if (options.record_history) result.history.push_back(result.residual);
   }
+  if (method != nullptr) result.factorizations = method->factorizations();
   result.natural_residual = natural_residual(DistributedLcp{A, problem.c}, gamma);
   result.operator_applications = A.applications();
   result.gamma = std::move(gamma);

@@ -14,11 +14,13 @@ DistributedSolverResult DistributedAlmSolver::solve(const DistributedLcp& proble
     throw InputError("alm_penalty", "must be positive and finite");
   }
   const double penalty = parameters_.penalty;
-  return solve_in_body_space(problem, options, parameters_.factorization, kDefaultAlmNewtonSteps, "alm",
-                             [penalty](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
-                               return std::make_unique<BodySpaceAugmentedLagrangian>(std::move(space), std::move(c),
-                                                                                     std::move(gamma0), penalty);
-                             });
+  const int reuse = parameters_.reuse_iterations;
+  return solve_in_body_space(
+      problem, options, parameters_.factorization, kDefaultAlmNewtonSteps, "alm",
+      [penalty, reuse](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
+        return std::make_unique<BodySpaceAugmentedLagrangian>(std::move(space), std::move(c), std::move(gamma0),
+                                                              penalty, reuse);
+      });
 }
 
 }  // namespace relcp::collision

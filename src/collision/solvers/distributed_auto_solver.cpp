@@ -23,6 +23,9 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
   MPI_Comm_size(problem.c.layout().comm(), &ranks);
   // The Newton methods know no cones: a frictional problem stays with apgd (docs/friction.md).
   if (hard_network_ && options.cones == nullptr) {
+    if (options.warm_start_extends_solution && options.warm_start != nullptr) {
+      return solve_by_newton(*augmented_lagrangian_, problem, options);
+    }
     if (problem.A.layout().global_size() >= interior_point_rows_) {
       return solve_by_newton(*interior_point_, problem, options);
     }
@@ -51,6 +54,7 @@ DistributedSolverResult DistributedAutoSolver::solve_by_newton(const Distributed
   finished.iterations += result.iterations;
   finished.operator_applications += result.operator_applications;
   finished.seconds += result.seconds;
+  finished.factorizations += result.factorizations;
   last_choice_ = "apgd";
   return finished;
 }

@@ -49,6 +49,9 @@ struct DistributedSolverOptions {
   // Starting point, e.g. the previous step's or ReLCP iteration's forces (extend_with_zeros);
   // projected onto gamma >= 0. Null: gamma = 0.
   const DistributedVector* warm_start = nullptr;
+  // The warm start solves this LCP on its earlier rows, and only rows appended since start at 0
+  // (ReLCP's re-solves): `auto` then takes the Newton method that profits from a warm start.
+  bool warm_start_extends_solution = false;
   bool record_history = true;  // fill DistributedSolverResult::history
   DistributedPreconditioner preconditioner = DistributedPreconditioner::none;
   // diag(A) on A.layout() (e.g. ContactOperator::diagonal); required by jacobi, else unused.
@@ -67,6 +70,7 @@ struct DistributedSolverResult {
   std::vector<double> history;    // the chosen residual after every iteration
   int operator_applications = 0;  // including those inside the Krylov solves
   int krylov_iterations = 0;      // minmap: summed over the Newton steps
+  int factorizations = 0;         // alm, ip: sparse factorizations of Newton matrices (0 for the others)
   double seconds = 0.0;
   DistributedVector gamma;
 };

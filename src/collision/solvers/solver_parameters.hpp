@@ -17,6 +17,7 @@ enum class SolverParameterKind {
   positive_number,      // finite and > 0
   non_negative_number,  // finite and >= 0
   count,                // integer in 1..1e9
+  non_negative_count,   // integer in 0..1e9
   choice,               // one of `choices`
 };
 

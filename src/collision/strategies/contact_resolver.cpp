@@ -103,27 +103,32 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   const std::vector<geometry::Pose> base = owned_poses(store);
   const double op_scale = operator_scale(dynamics_, dt);
   const bool warm_first_solve = settings_.solver.warm_start_from_previous_step;
+  const bool carrying = settings_.strategy.carried_rows && strategy_->max_solves() > 1;
   StepLcp problem = timed(assembly, [&] {
-    return StepLcp(store, dynamics_, op_scale, with_friction(strategy_->rows_at_start(start)), dt);
+    std::vector<ConstraintRecord> rows = strategy_->rows_at_start(start);
+    if (carrying) rows = carried_.rows_with(std::move(rows), start);
+    return StepLcp(store, dynamics_, op_scale, with_friction(std::move(rows)), dt);
   });
-  const DistributedVector first_guess =
-      warm_first_solve ? timed(assembly, [&] { return previous_forces_.warm_start(problem.matrix); })
-                       : DistributedVector();
-
   const bool friction = settings_.friction.any();
-  DistributedVector gamma(problem.matrix.constraint_layout());
   DistributedVector warm;
   DistributedVector delta_velocity(problem.matrix.body_layout());  // dU = (scale / dt) M D gamma
   DistributedVector total_velocity(problem.matrix.body_layout());
+  const DistributedVector first_guess = timed(assembly, [&] {
+    if (carrying) return carried_.forces(problem.matrix);
+    return warm_first_solve ? previous_forces_.warm_start(problem.matrix) : DistributedVector();
+  });
+
+  DistributedVector gamma(problem.matrix.constraint_layout());
   for (int iteration = 0;; ++iteration) {
     // Solve, and the constraint velocity dU of the forces.
-    const DistributedVector* guess = iteration > 0 ? &warm : (warm_first_solve ? &first_guess : nullptr);
+    const DistributedVector* guess = iteration > 0 ? &warm : (warm_first_solve || carrying ? &first_guess : nullptr);
     DistributedSolverResult result = timed(solve, [&] {
       const lcp::FrictionCones cones = friction ? friction_cones(problem.matrix.constraints()) : lcp::FrictionCones();
-      return solve_lcp(problem.op, problem.constant, guess, friction ? &cones : nullptr, store.rank());
+      return solve_lcp(problem.op, problem.constant, guess, iteration > 0, friction ? &cones : nullptr, store.rank());
     });
     gamma = std::move(result.gamma);
     report.solver_iterations += result.iterations;
+    report.factorizations += result.factorizations;
     report.relcp_iterations = iteration + 1;
     const double work = timed(solve, [&] {
       DistributedVector a_gamma(problem.matrix.constraint_layout());
@@ -171,6 +176,15 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     });
   }
 
+  // The rows that carry force, kept while the bodies are at the accepted trial (carried rows).
+  if (carrying) {
+    timed(assembly, [&] {
+      DistributedVector gap(problem.matrix.constraint_layout());
+      problem.op.apply(gamma, gap);
+      axpy(1.0, problem.constant, gap);
+      carried_.keep(problem.matrix, gamma, gap, store);
+    });
+  }
   // Accept: the bodies get the total velocity; their poses return to C^k for the integrator.
   accept_velocities(store, base, total_velocity);
   report.constraints = problem.matrix.global_constraint_count();
@@ -198,10 +212,11 @@ std::vector<ConstraintRecord> ContactResolver::with_friction(std::vector<Constra
 }
 
 DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, const DistributedVector& constant,
-                                                   const DistributedVector* guess, const lcp::FrictionCones* cones,
-                                                   int rank) const {
+                                                   const DistributedVector* guess, bool guess_extends_solution,
+                                                   const lcp::FrictionCones* cones, int rank) const {
   DistributedSolverOptions options = solver_options_;
   options.warm_start = guess;
+  options.warm_start_extends_solution = guess_extends_solution;
   options.cones = cones;
   if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb) {
     CoulombSolve coulomb =

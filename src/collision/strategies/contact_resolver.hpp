@@ -24,6 +24,7 @@
 #include "collision/solvers/distributed_solver.hpp"
 #include "collision/strategies/contact_settings.hpp"
 #include "collision/strategies/contact_step_report.hpp"
+#include "collision/strategies/carried_contacts.hpp"
 #include "collision/strategies/contact_strategy.hpp"
 #include "particles/particle_store.hpp"
 
@@ -52,11 +53,13 @@ class ContactResolver {
   ContactStepReport resolve(particles::ParticleStore& store, double dt, bool record_network = false);
 
  private:
-  // One LCP solve from `guess` (may be null). Throws RunTimeFailure on a numerical failure;
+  // One LCP solve from `guess` (may be null; `guess_extends_solution`: it solves the LCP's earlier
+  // rows, DistributedSolverOptions). Throws RunTimeFailure on a numerical failure;
   // warns on rank 0 when the solver stopped short of the tolerance.
   // With friction `cones` holds the rows' cones, and coulomb runs the fixed point of CCPs.
   DistributedSolverResult solve_lcp(const ContactOperator& op, const DistributedVector& constant,
-                                    const DistributedVector* guess, const lcp::FrictionCones* cones, int rank) const;
+                                    const DistributedVector* guess, bool guess_extends_solution,
+                                    const lcp::FrictionCones* cones, int rank) const;
   // The strategy's normal rows, with their tangent rows when friction is on.
   std::vector<ConstraintRecord> with_friction(std::vector<ConstraintRecord> rows) const;
   // Reached the strategy's last solve with rows left: warn, or throw under policy `fail`.
@@ -69,6 +72,7 @@ class ContactResolver {
   DistributedSolverOptions solver_options_;
   std::function<void(const ContactIterationView&)> observer_;
   PreviousStepForces previous_forces_;  // kept only with settings_.warm_start_from_previous_step
+  CarriedContacts carried_;             // kept only with settings_.strategy.carried_rows
 };
 
 }  // namespace relcp::collision

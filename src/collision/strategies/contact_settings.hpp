@@ -25,6 +25,9 @@ struct StrategySettings {
   RelcpCapPolicy on_max_relcp_iterations = RelcpCapPolicy::accept;
   int multisphere_count = 13;
   double search_buffer = 0.2;  // added to the bounding radii for candidate pairs
+  // relcp: the rows that carried force at the end of a step enter the next step's first LCP,
+  // which starts from their forces (CarriedContacts; docs/collision_strategies.md, "Carried rows").
+  bool carried_rows = false;
 };
 
 struct SolverSettings {

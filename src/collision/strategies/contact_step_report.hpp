@@ -14,6 +14,7 @@ struct ContactStepReport {
   std::int64_t constraints = 0;        // final constraint count of the step
   std::int64_t relcp_iterations = 0;   // LCP solves of the step (1 for single and multisphere)
   std::int64_t solver_iterations = 0;  // LCP solver iterations, summed over the solves
+  std::int64_t factorizations = 0;     // sparse factorizations of Newton matrices (alm, ip), summed
   double max_overlap = 0.0;            // true overlap over all near pairs at the final trial
   double max_model_overlap = 0.0;      // multisphere: between sub-spheres there; else max_overlap
   bool capped = false;                 // relcp stopped at max_relcp_iterations with overlap left

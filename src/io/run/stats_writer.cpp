@@ -29,7 +29,8 @@ struct Column {
 };
 
 // The columns of stats.csv in file order; docs/output.md says what each means. A new column is
-// one row here, after one field in StepStatistics or in collision::ContactStepReport.
+// one row here, after one field in StepStatistics or in collision::ContactStepReport; it goes at
+// the end, so that scripts reading columns by position keep working.
 constexpr auto kColumns = std::to_array<Column>({
     {"step", [](const StepStatistics& s) { return integer(s.step); }},
     {"time", [](const StepStatistics& s) { return exact(s.time); }},
@@ -46,6 +47,7 @@ constexpr auto kColumns = std::to_array<Column>({
     {"max_cone_violation", [](const StepStatistics& s) { return exact(s.contact.max_cone_violation); }},
     {"sticking_contacts", [](const StepStatistics& s) { return integer(s.contact.sticking_contacts); }},
     {"sliding_contacts", [](const StepStatistics& s) { return integer(s.contact.sliding_contacts); }},
+    {"factorizations", [](const StepStatistics& s) { return integer(s.contact.factorizations); }},
 });
 
 // One cell per column, joined by commas.

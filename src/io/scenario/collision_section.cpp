@@ -15,11 +15,12 @@ std::vector<std::string_view> collision_keys() {
 
 namespace {
 
-int as_int_count(const YamlNodeReader& node) {
-  const std::int64_t value = as_positive_count(node);
+int at_most_int(const YamlNodeReader& node, std::int64_t value) {
   if (value > 1'000'000'000) node.fail("must be at most 1000000000");
   return static_cast<int>(value);
 }
+
+int as_int_count(const YamlNodeReader& node) { return at_most_int(node, as_positive_count(node)); }
 
 std::vector<std::string_view> strategy_choices() {
   std::vector<std::string_view> choices{"none"};
@@ -51,6 +52,9 @@ void read_solver_parameters(const YamlNodeReader& section, collision::SolverPara
         break;
       case Kind::count:
         values.set(spec.key, static_cast<double>(as_int_count(*node)));
+        break;
+      case Kind::non_negative_count:
+        values.set(spec.key, static_cast<double>(at_most_int(*node, as_count(*node))));
         break;
       case Kind::choice:
         values.set(spec.key, as_choice(*node, spec.choices, spec.choice_label));
@@ -112,6 +116,9 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
   }
   if (const auto node = section.optional_child("search_buffer")) {
     contact.strategy.search_buffer = as_non_negative_double(*node);
+  }
+  if (const auto node = section.optional_child("relcp_carried_rows")) {
+    contact.strategy.carried_rows = node->as_bool();
   }
   if (const auto node = section.optional_child("friction")) {
     contact.friction.coefficients.pairs = as_non_negative_double(*node);

@@ -1,0 +1,97 @@
+#include "collision/body_space/newton_system.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace relcp::collision {
+namespace {
+
+// A reused factorization's conjugate gradients stop when the residual, in the norm of the stale
+// factorization's inverse, falls by this factor: the accuracy of the refined direct solve.
+constexpr double kReuseTolerance = 1e-10;
+
+}  // namespace
+
+NewtonSystem::NewtonSystem(const BodySpace& space, int reuse_iterations)
+    : space_(space), reuse_iterations_(reuse_iterations), factorization_(space.newton_factorization()) {
+  if (reuse_iterations < 0) throw std::invalid_argument("Newton system: reuse_iterations must be >= 0");
+}
+
+bool NewtonSystem::set_matrix(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) {
+  row_weights_ = row_weights;
+  diagonal_ = diagonal;
+  if (factorized_ && row_weights.size() == factorized_row_weights_.size() &&
+      diagonal.size() == factorized_diagonal_.size()) {
+    // Conjugate gradients on the stale factorization take about one iteration per changed row;
+    // a changed diagonal changes every direction.
+    double changes[2] = {static_cast<double>((row_weights.array() != factorized_row_weights_.array()).count()),
+                         static_cast<double>((diagonal.array() != factorized_diagonal_.array()).count())};
+    space_.sum(changes, 2);
+    current_ = changes[0] == 0.0 && changes[1] == 0.0;
+    if (current_ || (changes[1] == 0.0 && changes[0] < reuse_iterations_)) return true;
+  }
+  return factorize();
+}
+
+bool NewtonSystem::factorize() {
+  ++factorizations_;
+  const bool ok = factorization_->factorize(row_weights_, diagonal_);
+  factorized_ = ok;
+  current_ = ok;
+  if (ok) {
+    factorized_row_weights_ = row_weights_;
+    factorized_diagonal_ = diagonal_;
+  }
+  return ok;
+}
+
+Eigen::VectorXd NewtonSystem::product(const Eigen::VectorXd& x) const {
+  return diagonal_.cwiseProduct(x) + space_.multiply_transpose(row_weights_.cwiseProduct(space_.multiply(x)));
+}
+
+Eigen::VectorXd NewtonSystem::direct_solve(const Eigen::VectorXd& rhs) {
+  Eigen::VectorXd x = factorization_->solve(rhs);
+  x += factorization_->solve(rhs - product(x));
+  return x;
+}
+
+bool NewtonSystem::preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
+  x = Eigen::VectorXd::Zero(rhs.size());
+  Eigen::VectorXd r = rhs;
+  Eigen::VectorXd z = factorization_->solve(r);
+  double rz = space_.dot(r, z);
+  const double target = kReuseTolerance * kReuseTolerance * rz;
+  if (!(rz > 0.0)) return rz == 0.0;  // rhs = 0 solves as x = 0
+  Eigen::VectorXd p = z;
+  for (int k = 0; k < reuse_iterations_; ++k) {
+    const Eigen::VectorXd Hp = product(p);
+    const double curvature = space_.dot(p, Hp);
+    if (!(curvature > 0.0)) return false;
+    const double alpha = rz / curvature;
+    x += alpha * p;
+    r -= alpha * Hp;
+    z = factorization_->solve(r);
+    const double next = space_.dot(r, z);
+    ++krylov_iterations_;
+    if (!std::isfinite(next)) return false;
+    if (next <= target) return true;
+    p = z + (next / rz) * p;
+    rz = next;
+  }
+  return false;
+}
+
+bool NewtonSystem::solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) {
+  if (!factorized_) return false;
+  if (!current_) {
+    if (preconditioned_solve(rhs, solution)) {
+      ++reused_solves_;
+      return true;
+    }
+    if (!factorize()) return false;
+  }
+  solution = direct_solve(rhs);
+  return true;
+}
+
+}  // namespace relcp::collision

@@ -1,0 +1,57 @@
+#pragma once
+// The Newton systems H dv = rhs of a body-space method, H = diag(diagonal) + R^T diag(row_weights) R,
+// with as few factorizations as serve (docs/collision_alm.md, "Factorizations"):
+//   - a matrix equal to the one last factorized keeps that factorization (alm's Newton steps and
+//     multiplier updates that leave the active rows and the penalty unchanged);
+//   - with `reuse_iterations` k > 0, a matrix whose row weights changed in fewer than k rows (and
+//     whose diagonal did not change) is solved by conjugate gradients preconditioned by the last
+//     factorization, which converge in about one iteration per changed row; only when k
+//     iterations do not reach the tolerance is H refactorized.
+// Without reuse every solve is direct with one step of iterative refinement: H is as
+// ill-conditioned as the penalty or barrier is stiff, and the methods amplify the error of dv.
+// Every member function is collective over the space's ranks and returns the same on each.
+
+#include <Eigen/Core>
+#include <memory>
+
+#include "collision/body_space/body_space.hpp"
+
+namespace relcp::collision {
+
+class NewtonSystem {
+ public:
+  // Keeps a reference to `space`. reuse_iterations >= 0.
+  NewtonSystem(const BodySpace& space, int reuse_iterations);
+
+  // The matrix of the next solves; row_weights >= 0 on this rank's rows, diagonal > 0 on its
+  // velocity entries. Factorizes now unless the last factorization serves or may serve (above).
+  // False when a factorization failed.
+  bool set_matrix(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal);
+
+  // H^-1 rhs for the matrix last set. False when a factorization it needed failed.
+  bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution);
+
+  int factorizations() const { return factorizations_; }
+  int reused_solves() const { return reused_solves_; }          // solves answered by the stale factor
+  int krylov_iterations() const { return krylov_iterations_; }  // PCG iterations over them
+
+ private:
+  Eigen::VectorXd product(const Eigen::VectorXd& x) const;  // H x, the matrix last set
+  bool factorize();
+  Eigen::VectorXd direct_solve(const Eigen::VectorXd& rhs);
+  // PCG from x = 0 preconditioned by the stale factorization; false after reuse_iterations_.
+  bool preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x);
+
+  const BodySpace& space_;
+  int reuse_iterations_;
+  std::unique_ptr<NewtonFactorization> factorization_;
+  Eigen::VectorXd row_weights_, diagonal_;                        // H as last set
+  Eigen::VectorXd factorized_row_weights_, factorized_diagonal_;  // H as last factorized
+  bool factorized_ = false;                                       // a factorization exists
+  bool current_ = false;                                          // ... and it is of the matrix last set
+  int factorizations_ = 0;
+  int reused_solves_ = 0;
+  int krylov_iterations_ = 0;
+};
+
+}  // namespace relcp::collision

@@ -1,0 +1,141 @@
+#include "collision/strategies/carried_contacts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <unordered_map>
+
+#include "geometry/shapes/shape_parameters.hpp"
+#include "geometry/shapes/shape_properties.hpp"
+
+namespace relcp::collision {
+namespace {
+
+// Rows of one pair whose contact points on A lie closer than this fraction of A's bounding radius
+// are one contact: the later is merged into the earlier (its force added there).
+constexpr double kMergeFraction = 0.1;
+
+const particles::Body* find_body(const particles::ParticleStore& store, GlobalId id,
+                                 const std::unordered_map<GlobalId, const particles::Body*>& ghosts) {
+  const auto& owned = store.owned();
+  const auto it = std::lower_bound(owned.begin(), owned.end(), id,
+                                   [](const particles::Body& body, GlobalId key) { return body.id < key; });
+  if (it != owned.end() && it->id == id) return &*it;
+  const auto ghost = ghosts.find(id);
+  return ghost != ghosts.end() ? ghost->second : nullptr;
+}
+
+}  // namespace
+
+std::optional<Vec3> carried_contact_arm(const geometry::Shape& then, const geometry::Shape& now, const Vec3& arm) {
+  const auto* old_rod = std::get_if<geometry::Spherocylinder>(&then);
+  const auto* new_rod = std::get_if<geometry::Spherocylinder>(&now);
+  if (old_rod == nullptr || new_rod == nullptr) {
+    const bool same =
+        then.index() == now.index() && geometry::shape_parameters(then) == geometry::shape_parameters(now);
+    return same ? std::optional<Vec3>(arm) : std::nullopt;
+  }
+  if (new_rod->radius != old_rod->radius || new_rod->length < old_rod->length) return std::nullopt;
+  if (new_rod->length == old_rod->length) return arm;
+  const double half_then = 0.5 * old_rod->length;
+  const double half_now = 0.5 * new_rod->length;
+  Vec3 moved = arm;
+  if (std::abs(arm.z()) <= half_then) {
+    moved.z() = half_then > 0.0 ? arm.z() * (half_now / half_then) : arm.z();
+  } else {
+    moved.z() = arm.z() + std::copysign(half_now - half_then, arm.z());
+  }
+  return moved;
+}
+
+void CarriedContacts::keep(const DistributedConstraintMatrix& matrix, const DistributedVector& gamma,
+                           const DistributedVector& gap, const particles::ParticleStore& store) {
+  kept_.clear();
+  std::unordered_map<GlobalId, const particles::Body*> ghosts;
+  for (const particles::Ghost& ghost : store.ghosts()) ghosts.emplace(ghost.body.id, &ghost.body);
+  const ConstraintSet& set = matrix.constraints();
+  for (std::size_t r = 0; r < set.size(); ++r) {
+    const ConstraintRecord& record = set[r];
+    if (!record.is_normal() || record.is_wall() || !(gamma[r] > 0.0)) continue;
+    const particles::Body* a = find_body(store, record.body_a, ghosts);
+    const particles::Body* b = find_body(store, record.body_b, ghosts);
+    if (a == nullptr || b == nullptr) continue;
+    const Quaternion to_a = a->pose.orientation.conjugate();
+    kept_[{record.body_a, record.body_b}].push_back({to_a * record.arm_a,
+                                                     b->pose.orientation.conjugate() * record.arm_b,
+                                                     to_a * record.normal, a->shape, b->shape, gap[r], gamma[r]});
+  }
+}
+
+std::vector<ConstraintRecord> CarriedContacts::rows_with(std::vector<ConstraintRecord> fresh,
+                                                         const ContactScene& start) {
+  start_force_.clear();
+  std::map<PairKey, std::size_t> fresh_row;
+  for (std::size_t r = 0; r < fresh.size(); ++r) {
+    if (fresh[r].is_normal() && !fresh[r].is_wall()) fresh_row.emplace(PairKey{fresh[r].body_a, fresh[r].body_b}, r);
+  }
+  const std::size_t fresh_count = fresh.size();
+  std::vector<double> merged_force(fresh_count, 0.0);
+  const auto& owned = start.store.owned();
+  const auto& ghosts = start.store.ghosts();
+  for (const particles::CandidatePair& pair : start.pairs) {
+    const auto kept = kept_.find({pair.a, pair.b});
+    const auto own = fresh_row.find({pair.a, pair.b});
+    if (kept == kept_.end() || own == fresh_row.end()) continue;  // new, or no longer near
+    const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];
+    const particles::Body& b = pair.b_is_ghost ? ghosts[static_cast<std::size_t>(pair.index_b)].body
+                                               : owned[static_cast<std::size_t>(pair.index_b)];
+    const double merge_distance = kMergeFraction * geometry::bounding_radius(a.shape);
+    // The pair's contacts so far: its fresh row, then the carried rows it keeps.
+    std::vector<std::size_t> contacts{own->second};
+    int creation_index = 0;
+    for (const KeptRow& row : kept->second) {
+      const std::optional<Vec3> body_arm_a = carried_contact_arm(row.shape_a, a.shape, row.arm_a);
+      const std::optional<Vec3> body_arm_b = carried_contact_arm(row.shape_b, b.shape, row.arm_b);
+      if (!body_arm_a || !body_arm_b) continue;
+      const Vec3 arm_a = a.pose.orientation * *body_arm_a;
+      auto near = std::find_if(contacts.begin(), contacts.end(),
+                               [&](std::size_t c) { return (fresh[c].arm_a - arm_a).norm() < merge_distance; });
+      if (near != contacts.end()) {
+        if (*near < fresh_count) {
+          merged_force[*near] += row.force;
+        } else {
+          start_force_[sort_key(fresh[*near])] += row.force;
+        }
+        continue;
+      }
+      geometry::SignedSeparation contact;
+      contact.phi = row.gap;
+      contact.point_a = a.pose.position + arm_a;
+      contact.point_b = b.pose.position + b.pose.orientation * *body_arm_b;
+      contact.normal = a.pose.orientation * row.normal;
+      contact.converged = true;
+      fresh.push_back(pair_constraint(pair.a, pair.b, contact, a.pose.position, b.pose.position, ++creation_index));
+      start_force_[sort_key(fresh.back())] = row.force;
+      contacts.push_back(fresh.size() - 1);
+    }
+  }
+  for (std::size_t r = 0; r < fresh_count; ++r) {
+    if (merged_force[r] > 0.0) start_force_[sort_key(fresh[r])] += merged_force[r];
+  }
+  kept_.clear();
+  return fresh;
+}
+
+DistributedVector CarriedContacts::forces(const DistributedConstraintMatrix& matrix) const {
+  const ConstraintSet& set = matrix.constraints();
+  DistributedVector start(matrix.constraint_layout());
+  for (std::size_t r = 0; r < set.size(); ++r) {
+    const auto found = start_force_.find(sort_key(set[r]));
+    if (found != start_force_.end()) start[r] = found->second;
+  }
+  return start;
+}
+
+std::size_t CarriedContacts::kept() const {
+  std::size_t count = 0;
+  for (const auto& [pair, rows] : kept_) count += rows.size();
+  return count;
+}
+
+}  // namespace relcp::collision

@@ -1,0 +1,139 @@
+// NewtonSystem, the Newton matrices of alm and ip with as few factorizations as serve: an
+// unchanged matrix keeps its factorization, a changed one is solved by conjugate gradients on the
+// stale factorization while they converge within the allowed iterations, and refactorized
+// otherwise; every answer against a dense solve. Then alm and ip with reuse against Lemke.
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+
+#include "collision/body_space/augmented_lagrangian.hpp"
+#include "collision/body_space/interior_point.hpp"
+#include "collision/body_space/newton_system.hpp"
+#include "collision/body_space/serial_body_space.hpp"
+#include "lcp/pivoting/lemke.hpp"
+#include "lcp/problem.hpp"
+#include "support/body_space_problems.hpp"
+
+namespace relcp::collision {
+namespace {
+
+using testing::dense_A;
+using testing::natural_residual;
+using testing::random_c;
+using testing::random_lcp;
+
+// ||H x - rhs|| / (||H|| ||x||), the backward error: H's condition (about 1e6 here) limits the
+// forward error of any solve, direct or not.
+double backward_error(const BodySpaceLcp& lcp, const Eigen::VectorXd& weights, const Eigen::VectorXd& diagonal,
+                      const Eigen::VectorXd& rhs, const Eigen::VectorXd& x) {
+  const Eigen::MatrixXd R = Eigen::MatrixXd(lcp.jacobian);
+  const Eigen::MatrixXd H = Eigen::MatrixXd(diagonal.asDiagonal()) + R.transpose() * weights.asDiagonal() * R;
+  return (H * x - rhs).norm() / (H.norm() * x.norm());
+}
+
+struct Fixture {
+  BodySpaceLcp lcp = random_lcp(20, 30, 3);
+  SerialBodySpace space{lcp};
+  Eigen::VectorXd diagonal = Eigen::VectorXd::Constant(lcp.jacobian.cols(), 1.0);
+  Eigen::VectorXd weights = Eigen::VectorXd::Constant(lcp.jacobian.rows(), 1e6);
+  Eigen::VectorXd rhs = random_c(lcp.jacobian.cols(), 7);
+};
+
+TEST(NewtonSystem, AnUnchangedMatrixKeepsItsFactorization) {
+  Fixture f;
+  NewtonSystem system(f.space, 0);
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 1);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+
+  f.weights[4] = 0.0;  // without reuse, any change refactorizes
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 2);
+  EXPECT_EQ(system.reused_solves(), 0);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+}
+
+TEST(NewtonSystem, AFewChangedRowsAreSolvedOnTheStaleFactorization) {
+  Fixture f;
+  NewtonSystem system(f.space, 20);
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  // Three rows leave the active set: H changes by a rank-3 term of size 1e6.
+  f.weights[2] = f.weights[11] = f.weights[25] = 0.0;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 1);
+  EXPECT_EQ(system.reused_solves(), 1);
+  EXPECT_LE(system.krylov_iterations(), 6);  // about one per changed row
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+}
+
+TEST(NewtonSystem, AMatrixWithAsManyChangedRowsAsIterationsIsRefactorized) {
+  Fixture f;
+  NewtonSystem system(f.space, 2);
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  for (Eigen::Index r = 0; r < f.weights.size(); r += 2) f.weights[r] = 0.0;  // 15 rows leave
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 2);
+  EXPECT_EQ(system.reused_solves(), 0);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+  // The refactorized matrix is current again: a second solve needs no iterations.
+  const int iterations = system.krylov_iterations();
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.krylov_iterations(), iterations);
+}
+
+TEST(NewtonSystem, ConjugateGradientsThatDoNotConvergeInTimeEndInARefactorization) {
+  Fixture f;
+  NewtonSystem system(f.space, 2);
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  f.weights[3] = 0.0;  // one changed row: tried on the stale factorization, 2 iterations at most
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  EXPECT_EQ(system.factorizations(), 1);
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  // A rank-one change needs two iterations in exact arithmetic; with a weight of 1e6 rounding
+  // keeps the second above the tolerance, so H is refactorized.
+  EXPECT_EQ(system.krylov_iterations(), 2);
+  EXPECT_EQ(system.reused_solves(), 0);
+  EXPECT_EQ(system.factorizations(), 2);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+}
+
+TEST(NewtonSystem, RefusesNegativeReuse) {
+  Fixture f;
+  EXPECT_THROW(NewtonSystem(f.space, -1), std::invalid_argument);
+}
+
+template <class Method>
+void expect_lemke_solution(Method& method, const BodySpaceLcp& lcp, const Eigen::VectorXd& c) {
+  for (int k = 0; k < 200 && natural_residual(lcp, c, method.multipliers()) > 1e-9; ++k) {
+    ASSERT_EQ(method.step(), BodySpaceStep::stepped);
+  }
+  const lcp::SolverResult lemke = lcp::LemkeSolver().solve(lcp::LcpProblem(dense_A(lcp), c), lcp::SolverOptions{});
+  ASSERT_EQ(lemke.status, lcp::Status::converged);
+  EXPECT_LT((method.multipliers() - lemke.z).template lpNorm<Eigen::Infinity>(), 1e-7);
+}
+
+TEST(NewtonSystem, AlmAndIpWithReuseAgreeWithLemke) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const BodySpaceLcp lcp = random_lcp(20, 30, seed);
+    const Eigen::VectorXd c = random_c(30, seed + 10);
+    BodySpaceAugmentedLagrangian alm(lcp, c, Eigen::VectorXd::Zero(30), 1e6, 10);
+    expect_lemke_solution(alm, lcp, c);
+    BodySpaceAugmentedLagrangian fresh(lcp, c, Eigen::VectorXd::Zero(30), 1e6, 0);
+    expect_lemke_solution(fresh, lcp, c);
+    EXPECT_LE(alm.newton_system().factorizations(), fresh.newton_system().factorizations()) << "seed " << seed;
+    BodySpaceInteriorPoint ip(lcp, c, Eigen::VectorXd::Zero(30), 10);
+    expect_lemke_solution(ip, lcp, c);
+  }
+}
+
+}  // namespace
+}  // namespace relcp::collision
