@@ -489,6 +489,29 @@ TEST(DistributedAutoSolver, MovesToIpOnLargeHardNetworksOnAnyNumberOfRanks) {
   expect_same_on_every_rank(second.residual);
 }
 
+// ReLCP's re-solves (a warm start that solves the LCP's earlier rows) go to alm whatever the size
+// and the rank count; the first solve of a step still goes to ip. The Newton solves count their
+// factorizations; apgd has none.
+TEST(DistributedAutoSolver, GivesReSolvesThatExtendASolutionToAlm) {
+  const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  const DistributedAutoSolver solver({}, 5, 1, 70);
+  const DistributedSolverResult first = solver.solve(lcp.lcp(), options);
+  EXPECT_EQ(first.factorizations, 0);
+  const DistributedSolverResult by_ip = solver.solve(lcp.lcp(), options);
+  EXPECT_EQ(solver.last_choice(), "ip");
+  EXPECT_EQ(by_ip.factorizations, by_ip.iterations);
+  options.warm_start = &by_ip.gamma;
+  options.warm_start_extends_solution = true;
+  const DistributedSolverResult resolve = solver.solve(lcp.lcp(), options);
+  EXPECT_EQ(solver.last_choice(), "alm");
+  EXPECT_EQ(resolve.status, lcp::Status::converged);
+  EXPECT_LE(resolve.factorizations, resolve.iterations);
+  EXPECT_LT((lcp.gather(resolve.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
+  expect_same_on_every_rank(resolve.factorizations);
+}
+
 TEST(DistributedMinMap, IgnoresThePreconditioner) {
   const PlantedContactLcp lcp(spd_shape(36));
   const DistributedVector diagonal = lcp.diagonal();

@@ -72,7 +72,7 @@ TEST(NewtonSystem, AFewChangedRowsAreSolvedOnTheStaleFactorization) {
   EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
 }
 
-TEST(NewtonSystem, AMatrixWithAsManyChangedRowsAsIterationsIsRefactorized) {
+TEST(NewtonSystem, AMatrixWithMoreChangedRowsThanIterationsIsRefactorized) {
   Fixture f;
   NewtonSystem system(f.space, 2);
   Eigen::VectorXd x;
