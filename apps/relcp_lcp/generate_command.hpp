@@ -1,7 +1,9 @@
 #pragma once
 // `relcp_lcp generate FAMILY --size S --out FILE.dat`: writes one of Erleben's synthetic LCPs
 // (fluid: S = G, N = G^3; contact: S = K, N = 6K; pd and psd: S = N) with the corrected planted
-// solution, in the Siconos .dat layout. Prints one JSON object {"family", "n", "nnz", "out"}.
+// solution, or a frictional Stewart-Trinkle contact LCP (stewart_trinkle: S contacts, N = 6S,
+// lcp/problems/contact_model.hpp; no planted solution), in the Siconos .dat layout. Prints one JSON object {"family",
+// "n", "nnz", "out"}.
 
 #include <CLI/CLI.hpp>
 #include <string>

@@ -80,7 +80,7 @@ void add_solve_command(CLI::App& app, SolveArguments& arguments) {
   solve->add_option("--relax", arguments.relaxation, "psor relaxation, in (0, 2) (default 1.4)");
   solve->add_option("--jacobian", arguments.jacobian,
                     "fischer Jacobian strategy: random, zero, perturbation (default), approximation");
-  solve->add_option("--globalization", arguments.globalization, "minmap step rule: none (default), fischer_burmeister");
+  solve->add_option("--globalization", arguments.globalization, "minmap step rule: fischer_burmeister (default), none");
   solve->add_option("--warm-start", arguments.warm_start, "starting z, one value per line (or a .mtx vector)");
   solve->add_option("--out", arguments.out, "write z here, one value per line (atomically)");
 }

@@ -4,6 +4,9 @@
 
 #include <iostream>
 
+#include "core/duration.hpp"
+#include "core/error.hpp"
+#include "core/exit_code.hpp"
 #include "core/logging.hpp"
 #include "io/run/simulation_driver.hpp"
 #include "io/scenario/scenario_reader.hpp"
@@ -21,6 +24,14 @@ int run_sim(MPI_Comm comm, const SimOptions& options) {
   run.output_directory_key = options.output ? "--output" : "simulation.output.directory";
   run.restart_from = options.restart;
   run.show_progress = !options.quiet;
+  run.started_at = options.started_at;
+  if (options.max_wall_time) {
+    run.max_wall_seconds = parse_duration(*options.max_wall_time);
+    if (!run.max_wall_seconds) {
+      throw InputError("--max-wall-time", "expected a duration such as 3600, 90m, 2h or 1-12:00:00, found '" +
+                                              *options.max_wall_time + "'");
+    }
+  }
 
   // Everything is checked here, bodies placed and a checkpoint read, before any file is written.
   io::Simulation simulation(comm, std::move(scenario), std::move(run));
@@ -32,8 +43,7 @@ int run_sim(MPI_Comm comm, const SimOptions& options) {
     }
     return 0;
   }
-  simulation.run();
-  return 0;
+  return simulation.run() == io::RunEnd::completed ? kExitOk : kExitStopped;
 }
 
 }  // namespace relcp::apps::sim

@@ -17,9 +17,12 @@ struct SimOptions {
   bool dry_run = false;
   bool quiet = false;
   std::optional<std::string> log_level;
+  std::optional<std::string> max_wall_time;  // --max-wall-time DURATION
+  double started_at = 0.0;                   // MPI_Wtime when the app started
 };
 
-// Collective over comm. Returns the exit code; throws relcp::InputError / RunTimeFailure.
+// Collective over comm. Returns the exit code (kExitStopped when the run stopped early with a
+// checkpoint); throws relcp::InputError / RunTimeFailure.
 int run_sim(MPI_Comm comm, const SimOptions& options);
 
 }  // namespace relcp::apps::sim

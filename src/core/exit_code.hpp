@@ -6,7 +6,8 @@ namespace relcp {
 enum ExitCode : int {
   kExitOk = 0,
   kExitBadInput = 2,    // bad input or usage
-  kExitRunFailure = 3,  // valid input, failed run (non-convergence, policy, I/O)
+  kExitRunFailure = 3,  // valid input, failed run (non-convergence, policy, I/O, bad state)
+  kExitStopped = 4,     // relcp_sim stopped early (signal, wall-time budget) after a checkpoint
 };
 
 }  // namespace relcp

@@ -17,9 +17,10 @@ namespace relcp::lcp {
 enum class FischerJacobian { random, zero, perturbation, approximation };
 
 // How minmap accepts its Newton steps (docs/lcp_newton.md): `none` is Erleben's method (Armijo
-// on ||min(z, w)||^2 / 2, ending at the first non-descent direction); `fischer_burmeister` is
-// the NEWTON_MIN_FBLSA scheme of Siconos (Armijo on the Fischer-Burmeister merit, with the
-// merit's gradient direction when the Newton direction does not descend).
+// on ||min(z, w)||^2 / 2, ending at the first non-descent direction); `fischer_burmeister`, the
+// default (docs/lcp_newton.md, "Defaults"), is the NEWTON_MIN_FBLSA scheme of Siconos (Armijo on
+// the Fischer-Burmeister merit, with the merit's gradient direction when the Newton direction
+// does not descend).
 enum class MinMapGlobalization { none, fischer_burmeister };
 
 enum class SolverFamily { pivoting, splitting, newton, interior_point, gradient, enumeration };
@@ -30,8 +31,8 @@ struct SolverOptions {
   double relative_tolerance = 0;  // > 0: stop (stagnation) when the merit changes less, relatively
   Vector warm_start;              // empty: cold start from the solver's default point
   double relaxation = 1.4;        // psor
-  FischerJacobian jacobian = FischerJacobian::perturbation;              // fischer
-  MinMapGlobalization minmap_globalization = MinMapGlobalization::none;  // minmap
+  FischerJacobian jacobian = FischerJacobian::perturbation;                            // fischer
+  MinMapGlobalization minmap_globalization = MinMapGlobalization::fischer_burmeister;  // minmap
   int direct_solve_limit = 400;  // newton/ip: dense direct solves up to this size, Krylov above
   std::uint64_t seed = 1;        // random choices (FB random strategy, Dantzig tie-breaking)
   bool record_history = true;    // fill SolverResult::merit_history

@@ -116,12 +116,15 @@ PY
     ;;
   globalization)
     # Siconos' CPS_4 (numerics/src/LCP/test/data): plain min-map stops, the Fischer-Burmeister
-    # line search solves it (docs/lcp_newton.md).
+    # line search (the default, docs/lcp_newton.md "Defaults") solves it.
     write cps4.dat "4\n0\n4\n4\n4\t4\n11 0 10 1\n0 11 10 1\n10 10 21 1\n-1 -1 -1 0\n50 50 10 -6\n"
-    run solve "$scratch/cps4.dat" --solver minmap
+    run solve "$scratch/cps4.dat" --solver minmap --globalization none
     expect_code 3 "plain minmap on CPS_4"
     run solve "$scratch/cps4.dat" --solver minmap --globalization fischer_burmeister
     expect_code 0 "globalized minmap on CPS_4"
+    expect_json status converged
+    run solve "$scratch/cps4.dat" --solver minmap
+    expect_code 0 "default minmap on CPS_4"
     expect_json status converged
     ;;
   generate)
@@ -134,6 +137,12 @@ PY
     expect_code 2 "fluid too large"
     run generate psd --size 10 --zero-ratio 1.5 --out "$scratch/p.dat"
     expect_code 2 "zero ratio out of range"
+    run generate stewart_trinkle --size 20 --seed 1 --out "$scratch/st.dat"
+    expect_code 0 generate stewart_trinkle
+    expect_json n 120
+    run solve "$scratch/st.dat" --solver fischer
+    expect_code 0 "default fischer on stewart_trinkle"
+    expect_bad_input "--solution" generate stewart_trinkle --size 2 --out "$scratch/st2.dat" --solution "$scratch/st2.sol"
     ;;
   *)
     fail "unknown case"

@@ -199,6 +199,53 @@ TEST_P(RestartIdentity, ContinuingFromACheckpointMatchesTheUninterruptedRun) {
 
 INSTANTIATE_TEST_SUITE_P(Scenarios, RestartIdentity, ::testing::Values(0, 1, 2));
 
+// The contact stage's own state between steps: ReLCP's carried rows and auto's switch to a
+// Newton solver on a pressurized colony (`auto`), and the forces of the previous step as the
+// warm start of the next (`warm_start: previous_step`). A checkpoint keeps each rank's part, so
+// that a restart on the same rank count continues bit for bit.
+const char* kStatefulScenarios[] = {
+    R"(simulation: {dt: 0.01, steps: 60, seed: 17, output: {snapshot_every: 20, checkpoint_every: 37}}
+dynamics: {type: overdamped, drag: 1.0}
+generators:
+  - {type: random, count: 16, region: {lower: [-5, -5, 0], upper: [5, 5, 0.000001]},
+     body: {shape: spherocylinder, radius: 0.25, length: 1.5}, min_gap: 0.05}
+forces:
+  - {type: radial, center: [0, 0, 0], sign: -1, scale: 4.0}
+growth: {rate: 1.0, divide_at: 4.0, angle_noise_deg: 0.01, monolayer: true}
+collision: {strategy: relcp, solver: auto, relcp_carried_rows: true, tolerance: 1.0e-5, search_buffer: 0.1}
+)",
+    R"(simulation: {dt: 0.2, steps: 16, seed: 5, output: {snapshot_every: 8, checkpoint_every: 9}}
+dynamics: {type: overdamped}
+generators:
+  - {type: random, count: 40, region: {lower: [-5, -5, -5], upper: [5, 5, 5]},
+     body: {shape: ellipsoid, radii: [0.3, 0.4, 0.8]}}
+forces:
+  - {type: radial, center: [0, 1, 0], sign: -1, scale: 2.0}
+collision: {strategy: relcp, solver: bbpgd, warm_start: previous_step, tolerance: 1.0e-5}
+)"};
+
+class StatefulRestartIdentity : public ::testing::TestWithParam<int> {};
+
+TEST_P(StatefulRestartIdentity, ContinuingFromACheckpointMatchesTheUninterruptedRun) {
+  const MPI_Comm world = MPI_COMM_WORLD;
+  const testing::ScratchDirectory dir(world, "relcp_restart");
+  const Scenario scenario = scenario_from(dir, kStatefulScenarios[GetParam()]);
+  const std::int64_t end = scenario.simulation.steps;
+  const std::string whole = dir / "whole";
+  run(world, scenario, whole);
+  const std::string continued = dir / "continued";
+  run(world, scenario, continued,
+      whole + "/checkpoints/" + checkpoint_file_name(scenario.simulation.output.checkpoint_every));
+  if (rank_in(world) == 0) {
+    expect_bitwise_equal(bodies_at(continued + "/relcp.h5", end), bodies_at(whole + "/relcp.h5", end));
+    EXPECT_EQ(stats_without_seconds(continued + "/stats.csv").back(),
+              stats_without_seconds(whole + "/stats.csv").back());
+  }
+  MPI_Barrier(world);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, StatefulRestartIdentity, ::testing::Values(0, 1));
+
 TEST(Restart, ACheckpointThatDoesNotFitTheScenarioIsAnInputError) {
   const MPI_Comm world = MPI_COMM_WORLD;
   const testing::ScratchDirectory dir(world, "relcp_restart");

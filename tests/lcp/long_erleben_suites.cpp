@@ -61,6 +61,9 @@ SolverResult solve_with(const std::string& solver, const LcpProblem& problem, do
   options.max_iterations = max_iterations;
   options.warm_start = warm_start;
   options.record_history = false;
+  // Erleben's min-map (plain line search), which these suites reproduce; the default is the
+  // Fischer-Burmeister globalization (docs/lcp_newton.md, "Defaults").
+  options.minmap_globalization = MinMapGlobalization::none;
   return make_solver(solver)->solve(problem, options);
 }
 

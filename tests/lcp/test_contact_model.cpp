@@ -111,36 +111,12 @@ TEST(ContactModel, F2StickingImpulsesDifferButTheVelocityIsZero) {
   EXPECT_TRUE(found(Vector{{0.124525, 0.0, 0.424525, 0.0}}));
 }
 
-// N contacts between two free rigid bodies (d = 12) with random Jacobians and a random SPD mass.
-ContactStep random_contacts(Index contacts, Index directions, std::mt19937_64& random) {
-  std::normal_distribution<double> normal;
-  auto gaussian = [&](Index rows, Index cols) {
-    DenseMatrix matrix(rows, cols);
-    for (Index c = 0; c < cols; ++c) {
-      for (Index r = 0; r < rows; ++r) matrix(r, c) = normal(random);
-    }
-    return matrix;
-  };
-  const Index d = 12;
-  const DenseMatrix R = gaussian(d, d);
-  ContactStep step;
-  step.inverse_mass = inverse_of_mass(R * R.transpose() + DenseMatrix::Identity(d, d));
-  step.normal_jacobian = gaussian(contacts, d);
-  step.tangent_jacobian = gaussian(contacts * directions, d);
-  step.friction = gaussian(contacts, 1).cwiseAbs();
-  step.velocity = gaussian(d, 1);
-  step.external_force = gaussian(d, 1);
-  step.time_step = 0.01;
-  step.directions = directions;
-  return step;
-}
-
 // F3: N zero diagonal entries (the beta rows), B = J M^-1 J^T symmetric PSD, and the mu, +-E
 // coupling blocks in place.
 TEST(ContactModel, F3AssembledMatrixHasTheStewartTrinkleStructure) {
   std::mt19937_64 random(31);
   for (const auto& [N, K] : {std::pair<Index, Index>{1, 4}, {3, 4}, {4, 6}, {6, 2}}) {
-    const ContactStep step = random_contacts(N, K, random);
+    const ContactStep step = random_contact_step(N, K, random);
     const LcpProblem problem = build_contact_lcp(step);
     const DenseMatrix& A = problem.dense();
     const Index velocities = N + N * K;
@@ -175,7 +151,7 @@ TEST(ContactModel, LemkeSolvesRandomContactProblemsAndVelocitiesMatchW) {
   std::mt19937_64 random(77);
   for (int instance = 0; instance < 30; ++instance) {
     const Index N = 1 + instance % 5;
-    const ContactStep step = random_contacts(N, 4, random);
+    const ContactStep step = random_contact_step(N, 4, random);
     const LcpProblem problem = build_contact_lcp(step);
     const SolverResult result = LemkeSolver().solve(problem, tight_options());
     ASSERT_EQ(result.status, Status::converged) << "instance " << instance;

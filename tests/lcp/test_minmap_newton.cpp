@@ -19,7 +19,10 @@ namespace {
 
 using testing::IsLcpSolution;
 
-SolverResult solve_minmap(const LcpProblem& problem, const SolverOptions& options = {}) {
+// Erleben's min-map: the plain line search (the solver's default is the Fischer-Burmeister
+// globalization, test_minmap_fischer_globalization.cpp and test_newton_defaults.cpp).
+SolverResult solve_minmap(const LcpProblem& problem, SolverOptions options = {}) {
+  options.minmap_globalization = MinMapGlobalization::none;
   return make_minmap_solver()->solve(problem, options);
 }
 

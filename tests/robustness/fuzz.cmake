@@ -1,7 +1,6 @@
 # robustness_fuzz_quick: scripts/fuzz.py with a fixed seed over the four apps (crash, hang, memory
 # bomb, internal error, bad message: any of these fails the test). The mutants are deterministic,
 # so a failure reproduces with the same command; scripts/fuzz.py --help, docs/robustness.md.
-find_program(RELCP_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(TARGET relcp_sim AND TARGET relcp_lcp_cli AND TARGET relcp_dcs_cli AND TARGET relcp_geom
    AND RELCP_SYSTEM_PYTHON)
   # The four executables share one output folder (build/bin); --build-dir takes that folder.

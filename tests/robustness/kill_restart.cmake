@@ -4,18 +4,11 @@
 # restarts from the last and an earlier checkpoint give the uninterrupted result bit for bit,
 # and that no process is left. Here a quick configuration: 4 kills, a checkpoint every 10 steps
 # (the docs report the full 10-kill run with a checkpoint every 5 steps).
-find_program(RELCP_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
-if(TARGET relcp_sim AND RELCP_SYSTEM_PYTHON AND MPIEXEC_EXECUTABLE)
-  execute_process(COMMAND ${RELCP_SYSTEM_PYTHON} -c "import h5py, numpy"
-                  RESULT_VARIABLE kill_restart_modules_missing OUTPUT_QUIET ERROR_QUIET)
-  if(NOT kill_restart_modules_missing)
-    add_test(NAME robustness_kill_restart
-             COMMAND ${RELCP_SYSTEM_PYTHON} ${PROJECT_SOURCE_DIR}/scripts/kill_restart_check.py
-                     --sim $<TARGET_FILE:relcp_sim> --mpirun ${MPIEXEC_EXECUTABLE} --ranks 2
-                     --kills 4 --seed 1 --set simulation.output.checkpoint_every=10)
-    set_tests_properties(robustness_kill_restart PROPERTIES LABELS "unit;mpi" PROCESSORS 2 TIMEOUT 300
-                         ENVIRONMENT "${RELCP_MPI_ENVIRONMENT}")
-  else()
-    message(STATUS "relcp: /usr/bin/python3 lacks h5py or numpy; robustness_kill_restart not added")
-  endif()
+if(TARGET relcp_sim AND RELCP_PYTHON_READS_HDF5 AND MPIEXEC_EXECUTABLE)
+  add_test(NAME robustness_kill_restart
+           COMMAND ${RELCP_SYSTEM_PYTHON} ${PROJECT_SOURCE_DIR}/scripts/kill_restart_check.py
+                   --sim $<TARGET_FILE:relcp_sim> --mpirun ${MPIEXEC_EXECUTABLE} --ranks 2
+                   --kills 4 --seed 1 --set simulation.output.checkpoint_every=10)
+  set_tests_properties(robustness_kill_restart PROPERTIES LABELS "unit;mpi" PROCESSORS 2 TIMEOUT 300
+                       ENVIRONMENT "${RELCP_MPI_ENVIRONMENT}")
 endif()

@@ -22,4 +22,31 @@ DistributedVector PreviousStepForces::warm_start(const DistributedConstraintMatr
   return start;
 }
 
+void PreviousStepForces::save(FlatStateWriter& out) const {
+  out.integer(static_cast<std::int64_t>(force_of_.size()));
+  for (const auto& [key, force] : force_of_) {
+    const auto& [body_a, body_b, wall, creation_index, role] = key;
+    out.integer(body_a);
+    out.integer(body_b);
+    out.integer(wall);
+    out.integer(creation_index);
+    out.integer(role);
+    out.number(force);
+  }
+}
+
+void PreviousStepForces::restore(FlatStateReader& in) {
+  force_of_.clear();
+  for (std::size_t n = in.count(); n > 0; --n) {
+    Key key;
+    auto& [body_a, body_b, wall, creation_index, role] = key;
+    body_a = in.integer();
+    body_b = in.integer();
+    wall = static_cast<std::remove_reference_t<decltype(wall)>>(in.integer());
+    creation_index = static_cast<std::remove_reference_t<decltype(creation_index)>>(in.integer());
+    role = static_cast<int>(in.integer());
+    force_of_[key] = in.number();
+  }
+}
+
 }  // namespace relcp::collision

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/assembly/flat_state.hpp"
 #include "collision/linalg/distributed_vector.hpp"
 
 namespace relcp::collision {
@@ -27,6 +28,10 @@ class PreviousStepForces {
   std::size_t size() const { return force_of_.size(); }
   // A vector on matrix.constraint_layout(): the remembered force of each row's key, else 0.
   DistributedVector warm_start(const DistributedConstraintMatrix& matrix) const;
+
+  // For checkpoints (flat_state.hpp): what this rank remembers.
+  void save(FlatStateWriter& out) const;
+  void restore(FlatStateReader& in);
 
  private:
   using Key = decltype(sort_key(std::declval<const ConstraintRecord&>()));

@@ -49,6 +49,11 @@ class DistributedAutoSolver final : public DistributedLcpSolver {
   // The solver the last solve used in the end: "apgd", "alm" or "ip".
   std::string_view last_choice() const { return last_choice_; }
   DistributedSolverResult solve(const DistributedLcp& problem, const DistributedSolverOptions& options) const override;
+  // Whether the network was found hard (step 2 above), so that a restart chooses as the run did.
+  std::vector<double> saved_state() const override { return {hard_network_ ? 1.0 : 0.0}; }
+  void restore_state(const std::vector<double>& state) const override {
+    hard_network_ = !state.empty() && state.front() != 0.0;
+  }
 
  private:
   DistributedSolverResult solve_by_newton(const DistributedLcpSolver& newton, const DistributedLcp& problem,

@@ -84,6 +84,11 @@ class DistributedLcpSolver {
   // InputError (key "tolerance", "max_iterations" or "mazhar_step") for invalid options.
   virtual DistributedSolverResult solve(const DistributedLcp& problem,
                                         const DistributedSolverOptions& options) const = 0;
+
+  // What a solver learns over a run and uses in later solves (auto's choice), for checkpoints.
+  // Empty for a solver without such state.
+  virtual std::vector<double> saved_state() const { return {}; }
+  virtual void restore_state(const std::vector<double>& /*state*/) const {}
 };
 
 }  // namespace relcp::collision

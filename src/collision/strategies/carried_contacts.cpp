@@ -138,4 +138,43 @@ std::size_t CarriedContacts::kept() const {
   return count;
 }
 
+void CarriedContacts::save(FlatStateWriter& out) const {
+  out.integer(static_cast<std::int64_t>(kept_.size()));
+  for (const auto& [pair, rows] : kept_) {
+    out.integer(pair.first);
+    out.integer(pair.second);
+    out.integer(static_cast<std::int64_t>(rows.size()));
+    for (const KeptRow& row : rows) {
+      out.vector(row.arm_a);
+      out.vector(row.arm_b);
+      out.vector(row.normal);
+      out.shape(row.shape_a);
+      out.shape(row.shape_b);
+      out.number(row.gap);
+      out.number(row.force);
+    }
+  }
+}
+
+void CarriedContacts::restore(FlatStateReader& in) {
+  kept_.clear();
+  start_force_.clear();
+  for (std::size_t pairs = in.count(); pairs > 0; --pairs) {
+    const GlobalId a = in.integer();
+    const GlobalId b = in.integer();
+    std::vector<KeptRow>& rows = kept_[{a, b}];
+    for (std::size_t n = in.count(); n > 0; --n) {
+      KeptRow row;
+      row.arm_a = in.vector();
+      row.arm_b = in.vector();
+      row.normal = in.vector();
+      row.shape_a = in.shape();
+      row.shape_b = in.shape();
+      row.gap = in.number();
+      row.force = in.number();
+      rows.push_back(row);
+    }
+  }
+}
+
 }  // namespace relcp::collision

@@ -22,6 +22,7 @@
 
 #include "collision/assembly/constraint_record.hpp"
 #include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/assembly/flat_state.hpp"
 #include "collision/detection/contact_scene.hpp"
 #include "collision/linalg/distributed_vector.hpp"
 #include "geometry/shapes/shape.hpp"
@@ -53,6 +54,10 @@ class CarriedContacts {
   DistributedVector forces(const DistributedConstraintMatrix& matrix) const;
 
   std::size_t kept() const;  // rows kept for the next step
+
+  // For checkpoints (flat_state.hpp): the kept rows of this rank.
+  void save(FlatStateWriter& out) const;
+  void restore(FlatStateReader& in);
 
  private:
   struct KeptRow {

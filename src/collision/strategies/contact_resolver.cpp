@@ -265,4 +265,30 @@ void ContactResolver::on_solve_cap(const ContactStepReport& report, int rank) co
   }
 }
 
+namespace {
+constexpr std::int64_t kStateLayout = 1;  // of saved_state(); a new layout gets a new number
+}  // namespace
+
+std::vector<double> ContactResolver::saved_state() const {
+  FlatStateWriter out;
+  out.integer(kStateLayout);
+  const std::vector<double> solver = solver_->saved_state();
+  out.integer(static_cast<std::int64_t>(solver.size()));
+  for (const double value : solver) out.number(value);
+  previous_forces_.save(out);
+  carried_.save(out);
+  return out.take();
+}
+
+void ContactResolver::restore_state(const std::vector<double>& state) {
+  FlatStateReader in(state);
+  if (in.integer() != kStateLayout) throw RunTimeFailure("contact state: written by another version of relcp");
+  std::vector<double> solver(in.count());
+  for (double& value : solver) value = in.number();
+  solver_->restore_state(solver);
+  previous_forces_.restore(in);
+  carried_.restore(in);
+  if (!in.at_end()) throw RunTimeFailure("contact state: longer than this version writes");
+}
+
 }  // namespace relcp::collision

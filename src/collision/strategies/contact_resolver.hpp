@@ -52,6 +52,13 @@ class ContactResolver {
   // `record_network`: fill ContactStepReport::network (snapshot steps).
   ContactStepReport resolve(particles::ParticleStore& store, double dt, bool record_network = false);
 
+  // Local: what this rank carries from one step to the next (the solver's choice, the previous
+  // step's forces, carried rows), as a flat array for checkpoints; and back. A restart on the
+  // same rank count restores it, so that the run continues bit for bit (docs/output.md).
+  std::vector<double> saved_state() const;
+  // Throws RunTimeFailure for a state this version does not read.
+  void restore_state(const std::vector<double>& state);
+
  private:
   // One LCP solve from `guess` (may be null; `guess_extends_solution`: it solves the LCP's earlier
   // rows, DistributedSolverOptions). Throws RunTimeFailure on a numerical failure;

@@ -7,6 +7,8 @@
 
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
+#include "io/faults/collective_agreement.hpp"
+#include "io/faults/fault_injection.hpp"
 #include "io/hdf5/hdf5_file.hpp"
 #include "io/hdf5/hdf5_rows.hpp"
 #include "particles/body_codec.hpp"
@@ -82,6 +84,30 @@ hdf5::RowRange share_of(MPI_Comm comm, hid_t file, hsize_t total, int writer_ran
   return hdf5::RowRange{total, first, end - first};
 }
 
+// This rank's contact_state rows when the writer had as many ranks; empty otherwise.
+std::vector<double> contact_state_of_rank(MPI_Comm comm, hid_t file, int writer_ranks, hid_t transfer) {
+  int rank = 0;
+  int size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  std::vector<double> state;
+  if (writer_ranks != size || !hdf5::link_exists(file, "contact_state_length")) return state;
+  std::vector<std::int64_t> lengths(static_cast<std::size_t>(size));
+  on_all_ranks(comm, [&] {
+    hdf5::read_rows(file, "contact_state_length", H5T_NATIVE_INT64, 0, lengths.size(), 0, lengths.data(), H5P_DEFAULT);
+    for (const std::int64_t length : lengths) {
+      if (length < 0) throw RunTimeFailure("HDF5: contact_state_length has a negative length");
+    }
+  });
+  hsize_t first = 0;
+  for (int r = 0; r < rank; ++r) first += static_cast<hsize_t>(lengths[static_cast<std::size_t>(r)]);
+  state.resize(static_cast<std::size_t>(lengths[static_cast<std::size_t>(rank)]));
+  on_all_ranks(comm, [&] {
+    hdf5::read_rows(file, "contact_state", H5T_NATIVE_DOUBLE, first, state.size(), 0, state.data(), transfer);
+  });
+  return state;
+}
+
 }  // namespace
 
 std::string checkpoint_file_name(std::int64_t step) {
@@ -101,62 +127,88 @@ void write_checkpoint(MPI_Comm comm, const std::string& path, const CheckpointSt
     particles::pack_body(state.bodies[k], records.data() + k * particles::kBodyRecordSize);
   }
   const std::string temporary = path + ".tmp";
-  {
-    const hdf5::Handle file = hdf5::open_parallel(comm, temporary, hdf5::FileMode::create);
-    write_attributes(file, state, size);
-    const hdf5::Handle transfer = hdf5::collective_transfer();
-    const hdf5::RowRange rows = hdf5::rows_of_rank(comm, state.bodies.size());
-    hdf5::write_rows(file, "bodies", H5T_NATIVE_DOUBLE, rows, particles::kBodyRecordSize, records.data(), transfer);
-    hdf5::write_rows(file, "owner", H5T_NATIVE_INT32, rows, 0, owner.data(), transfer);
-    const std::vector<double> regions = region_rows(state.regions);
-    const auto region_count = static_cast<hsize_t>(state.regions.size());
-    hdf5::RowRange region_range{region_count, 0, rank == 0 ? region_count : 0};
-    MPI_Bcast(&region_range.total, 1, MPI_UINT64_T, 0, comm);
-    if (rank != 0) region_range.count = 0;
-    hdf5::write_rows(file, "regions", H5T_NATIVE_DOUBLE, region_range, 6, regions.data(), transfer);
-  }
-  int renamed = 1;
-  if (rank == 0) {
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    renamed = error ? 0 : 1;
-  }
-  MPI_Bcast(&renamed, 1, MPI_INT, 0, comm);
-  if (renamed == 0) throw RunTimeFailure("cannot rename " + temporary + " to " + path);
+  // A checkpoint appears under its name complete or not at all; a failure removes the
+  // temporary file, so that a full disk is not left fuller.
+  const auto remove_temporary = [&] {
+    if (rank != 0) return;
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+  };
+  with_failure_context(
+      "cannot write checkpoint " + path,
+      [&] {
+        {
+          hdf5::Handle file = hdf5::open_parallel(comm, temporary, hdf5::FileMode::create);
+          on_all_ranks(comm, [&] { write_attributes(file, state, size); });
+          const hdf5::Handle transfer = hdf5::collective_transfer();
+          const hdf5::RowRange rows = hdf5::rows_of_rank(comm, state.bodies.size());
+          hdf5::write_rows(comm, file, "bodies", H5T_NATIVE_DOUBLE, rows, particles::kBodyRecordSize, records.data(),
+                           transfer);
+          hdf5::write_rows(comm, file, "owner", H5T_NATIVE_INT32, rows, 0, owner.data(), transfer);
+          const std::vector<double> regions = region_rows(state.regions);
+          const auto region_count = static_cast<hsize_t>(state.regions.size());
+          hdf5::RowRange region_range{region_count, 0, rank == 0 ? region_count : 0};
+          MPI_Bcast(&region_range.total, 1, MPI_UINT64_T, 0, comm);
+          if (rank != 0) region_range.count = 0;
+          hdf5::write_rows(comm, file, "regions", H5T_NATIVE_DOUBLE, region_range, 6, regions.data(), transfer);
+          const auto state_length = static_cast<std::int64_t>(state.contact_state.size());
+          hdf5::write_rows(comm, file, "contact_state_length", H5T_NATIVE_INT64, hdf5::rows_of_rank(comm, 1), 0,
+                           &state_length, transfer);
+          hdf5::write_rows(comm, file, "contact_state", H5T_NATIVE_DOUBLE,
+                           hdf5::rows_of_rank(comm, state.contact_state.size()), 0, state.contact_state.data(),
+                           transfer);
+          on_all_ranks(comm, [&] { file.close_or_throw("close " + temporary); });
+        }
+        on_all_ranks(comm, [&] {
+          if (rank != 0) return;
+          std::error_code error;
+          std::filesystem::rename(temporary, path, error);
+          if (error) throw RunTimeFailure("cannot rename " + temporary + " to " + path + ": " + error.message());
+          fault_point(FaultOperation::write, "cannot rename " + temporary + " to " + path);
+        });
+      },
+      remove_temporary);
 }
 
 namespace {
 
 CheckpointState read_checkpoint_file(MPI_Comm comm, const std::string& path) {
   const hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_only);
-  if (!H5Aexists(file, "format") || hdf5::read_string_attribute(file, "format") != kFormat) {
-    throw InputError("--restart", path + ": not a relcp checkpoint");
-  }
   CheckpointState state;
-  read_attributes(file, state);
-
-  const hsize_t region_count = hdf5::dataset_shape(file, "regions").rows;
-  const hsize_t total = hdf5::dataset_shape(file, "bodies").rows;
-  const double bytes =
-      static_cast<double>(region_count) * 48.0 + static_cast<double>(total) * particles::kBytesPerBodyEstimate;
-  if (const auto shortfall = memory_shortfall(bytes)) {
-    throw InputError("--restart", path + ": " + std::to_string(total) + " bodies " + *shortfall);
-  }
-  std::vector<double> regions(region_count * 6);
-  hdf5::read_rows(file, "regions", H5T_NATIVE_DOUBLE, 0, region_count, 6, regions.data(), H5P_DEFAULT);
-  for (hsize_t r = 0; r < region_count; ++r) {
-    const double* box = regions.data() + 6 * r;
-    state.regions.push_back(particles::RegionBox{Vec3(box[0], box[1], box[2]), Vec3(box[3], box[4], box[5])});
-  }
-
-  const hdf5::RowRange share = share_of(comm, file, total, state.num_ranks);
+  hsize_t total = 0;
+  // Every rank reads the same file; the agreement keeps a failure on one rank (an I/O error)
+  // from leaving the others in the collective read.
+  on_all_ranks(comm, [&] {
+    if (!H5Aexists(file, "format") || hdf5::read_string_attribute(file, "format") != kFormat) {
+      throw InputError("--restart", path + ": not a relcp checkpoint");
+    }
+    read_attributes(file, state);
+    const hsize_t region_count = hdf5::dataset_shape(file, "regions").rows;
+    total = hdf5::dataset_shape(file, "bodies").rows;
+    const double bytes =
+        static_cast<double>(region_count) * 48.0 + static_cast<double>(total) * particles::kBytesPerBodyEstimate;
+    if (const auto shortfall = memory_shortfall(bytes)) {
+      throw InputError("--restart", path + ": " + std::to_string(total) + " bodies " + *shortfall);
+    }
+    std::vector<double> regions(region_count * 6);
+    hdf5::read_rows(file, "regions", H5T_NATIVE_DOUBLE, 0, region_count, 6, regions.data(), H5P_DEFAULT);
+    for (hsize_t r = 0; r < region_count; ++r) {
+      const double* box = regions.data() + 6 * r;
+      state.regions.push_back(particles::RegionBox{Vec3(box[0], box[1], box[2]), Vec3(box[3], box[4], box[5])});
+    }
+  });
+  hdf5::RowRange share;
+  on_all_ranks(comm, [&] { share = share_of(comm, file, total, state.num_ranks); });
   std::vector<double> records(share.count * particles::kBodyRecordSize);
   const hdf5::Handle transfer = hdf5::collective_transfer();
-  hdf5::read_rows(file, "bodies", H5T_NATIVE_DOUBLE, share.first, share.count, particles::kBodyRecordSize,
-                  records.data(), transfer);
+  on_all_ranks(comm, [&] {
+    hdf5::read_rows(file, "bodies", H5T_NATIVE_DOUBLE, share.first, share.count, particles::kBodyRecordSize,
+                    records.data(), transfer);
+  });
   for (hsize_t k = 0; k < share.count; ++k) {
     state.bodies.push_back(particles::unpack_body(records.data() + k * particles::kBodyRecordSize));
   }
+  state.contact_state = contact_state_of_rank(comm, file, state.num_ranks, transfer);
   return state;
 }
 

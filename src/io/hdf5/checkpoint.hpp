@@ -29,6 +29,9 @@ struct CheckpointState {
   std::vector<particles::RegionBox> regions;              // one per rank of that run
   // Writing: this rank's owned bodies. Reading: this rank's share (see read_checkpoint).
   std::vector<particles::Body> bodies;
+  // This rank's contact stage state between steps (ContactStage::saved_state); read back only
+  // on the rank count that wrote it, empty otherwise and in checkpoints written before it.
+  std::vector<double> contact_state;
 };
 
 std::string checkpoint_file_name(std::int64_t step);  // "checkpoint_00000042.h5"

@@ -1,9 +1,13 @@
 #include "io/hdf5/hdf5_file.hpp"
 
+#include <cerrno>
 #include <utility>
 #include <vector>
 
 #include "core/error.hpp"
+#include "io/faults/fault_injection.hpp"
+#include "io/faults/free_space.hpp"
+#include "io/faults/system_reason.hpp"
 
 namespace relcp::io::hdf5 {
 namespace {
@@ -17,6 +21,8 @@ void silence_error_stack() {
   }();
   (void)silenced;
 }
+
+[[noreturn]] void fail(const std::string& what) { throw RunTimeFailure("HDF5: cannot " + what + system_reason()); }
 
 herr_t close_any(hid_t id) {
   switch (H5Iget_type(id)) {
@@ -75,7 +81,7 @@ void read_scalar_attribute(hid_t object, const std::string& name, hid_t type, vo
 }  // namespace
 
 Handle::Handle(hid_t id, const std::string& what) : id_(id) {
-  if (id_ < 0) throw RunTimeFailure("HDF5: cannot " + what);
+  if (id_ < 0) fail(what);
 }
 
 Handle& Handle::operator=(Handle&& other) noexcept {
@@ -87,12 +93,24 @@ Handle& Handle::operator=(Handle&& other) noexcept {
 }
 
 void Handle::close() {
-  if (id_ >= 0) close_any(id_);
+  if (id_ >= 0 && close_any(id_) < 0 && H5Iget_type(id_) == H5I_FILE) note_unclosable_file();
   id_ = H5I_INVALID_HID;
 }
 
+void Handle::close_or_throw(const std::string& what) {
+  if (id_ < 0) return;
+  errno = 0;
+  const bool file = H5Iget_type(id_) == H5I_FILE;
+  const herr_t status = close_any(std::exchange(id_, H5I_INVALID_HID));
+  if (status < 0 && file) note_unclosable_file();
+  check(status, what);
+  // Attribute writes and object creation only change HDF5's metadata cache: the file system
+  // sees them here, when the cache is flushed, so that is where an injected fault models them.
+  fault_point(FaultOperation::write, "HDF5: cannot " + what);
+}
+
 void check(herr_t status, const std::string& what) {
-  if (status < 0) throw RunTimeFailure("HDF5: cannot " + what);
+  if (status < 0) fail(what);
 }
 
 Handle open_parallel(MPI_Comm comm, const std::string& path, FileMode mode) {

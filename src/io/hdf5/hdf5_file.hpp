@@ -1,6 +1,7 @@
 #pragma once
 // Thin RAII and error handling over the HDF5 C API. Every failing call throws RunTimeFailure
-// naming what was attempted; HDF5's own error stack printing is switched off.
+// naming what was attempted and, where the operating system gave one, its reason ("No space
+// left on device"); HDF5's own error stack printing is switched off.
 
 #include <hdf5.h>
 #include <mpi.h>
@@ -24,13 +25,17 @@ class Handle {
 
   hid_t get() const { return id_; }
   operator hid_t() const { return id_; }  // NOLINT(google-explicit-constructor): C API calls
-  void close();
+  void close();                           // errors ignored: for unwinding
+  // Closes and throws RunTimeFailure("HDF5: cannot <what>: <reason>") when closing fails, e.g.
+  // when a file's last metadata cannot be flushed. Collective for a parallel file.
+  void close_or_throw(const std::string& what);
 
  private:
   hid_t id_ = H5I_INVALID_HID;
 };
 
-// Throws RunTimeFailure("HDF5: <what>") when status is negative.
+// Throws RunTimeFailure("HDF5: cannot <what>[: <reason>]") when status is negative. The reason
+// is the system's (errno) when the failure is one the file system reports.
 void check(herr_t status, const std::string& what);
 
 enum class FileMode { create, read_write, read_only };

@@ -4,6 +4,8 @@
 #include <cstdint>
 
 #include "core/error.hpp"
+#include "io/faults/collective_agreement.hpp"
+#include "io/faults/fault_injection.hpp"
 #include "io/hdf5/hdf5_file.hpp"
 
 namespace relcp::io::hdf5 {
@@ -46,20 +48,31 @@ RowRange rows_of_rank(MPI_Comm comm, std::size_t local_rows) {
   return RowRange{total, before, mine};
 }
 
-void write_rows(hid_t location, const std::string& name, hid_t memory_type, const RowRange& range, hsize_t columns,
-                const void* data, hid_t transfer) {
-  const std::array<hsize_t, 2> dims{range.total, columns};
-  const Handle file_space(H5Screate_simple(rank_of(columns), dims.data(), nullptr), "create the dataspace of " + name);
-  const Handle dataset(
-      H5Dcreate2(location, name.c_str(), memory_type, file_space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-      "create dataset " + name);
+void write_rows(MPI_Comm comm, hid_t location, const std::string& name, hid_t memory_type, const RowRange& range,
+                hsize_t columns, const void* data, hid_t transfer) {
+  Handle dataset;
+  Handle selection;
+  Handle memory;
+  on_all_ranks(comm, [&] {
+    const std::array<hsize_t, 2> dims{range.total, columns};
+    const Handle file_space(H5Screate_simple(rank_of(columns), dims.data(), nullptr),
+                            "create the dataspace of " + name);
+    dataset = Handle(H5Dcreate2(location, name.c_str(), memory_type, file_space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                     "create dataset " + name);
+    if (range.total == 0) return;
+    selection = row_selection(range.total, columns, range.first, range.count);
+    memory = memory_space(range.count, columns);
+  });
   if (range.total == 0) return;  // every rank agrees: nothing to transfer
-  const Handle selection = row_selection(range.total, columns, range.first, range.count);
-  const Handle memory = memory_space(range.count, columns);
-  // HDF5 rejects a null buffer even for an empty selection.
-  static const double kNothing = 0.0;
-  check(H5Dwrite(dataset, memory_type, memory, selection, transfer, data != nullptr ? data : &kNothing),
-        "write dataset " + name);
+  // Every rank gets here: the collective write starts everywhere or nowhere.
+  on_all_ranks(comm, [&] {
+    // HDF5 rejects a null buffer even for an empty selection.
+    static const double kNothing = 0.0;
+    check(H5Dwrite(dataset, memory_type, memory, selection, transfer, data != nullptr ? data : &kNothing),
+          "write dataset " + name);
+    // After the call, so that an injected failure leaves the collective calls in step.
+    fault_point(FaultOperation::write, "HDF5: cannot write dataset " + name);
+  });
 }
 
 DatasetShape dataset_shape(hid_t location, const std::string& name) {
@@ -85,6 +98,7 @@ void read_rows(hid_t location, const std::string& name, hid_t memory_type, hsize
   double nothing = 0.0;
   check(H5Dread(dataset, memory_type, memory, selection, transfer, data != nullptr ? data : &nothing),
         "read dataset " + name);
+  fault_point(FaultOperation::read, "HDF5: cannot read dataset " + name);
 }
 
 }  // namespace relcp::io::hdf5

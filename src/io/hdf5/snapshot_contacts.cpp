@@ -1,5 +1,6 @@
 #include "io/hdf5/snapshot_contacts.hpp"
 
+#include "io/faults/collective_agreement.hpp"
 #include "io/hdf5/dataset_columns.hpp"
 #include "io/hdf5/hdf5_file.hpp"
 #include "io/hdf5/hdf5_rows.hpp"
@@ -37,16 +38,19 @@ std::int64_t write_snapshot_contacts(MPI_Comm comm, hid_t snapshot_group, std::s
   const LinkColumns c = columns_of(links);
   const hdf5::RowRange rows = hdf5::rows_of_rank(comm, links.size());
   const hdf5::RowRange point_rows{2 * rows.total, 2 * rows.first, 2 * rows.count};
-  const hdf5::Handle group(H5Gcreate2(snapshot_group, kContactsGroup, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-                           "create contacts");
   const auto count = static_cast<std::int64_t>(rows.total);
-  hdf5::write_attribute(group, "count", count);
-  hdf5::write_rows(group, "points", H5T_NATIVE_DOUBLE, point_rows, 3, c.points.data(), transfer);
-  hdf5::write_rows(group, "normal", H5T_NATIVE_DOUBLE, rows, 3, c.normal.data(), transfer);
-  hdf5::write_rows(group, "force", H5T_NATIVE_DOUBLE, rows, 0, c.force.data(), transfer);
-  hdf5::write_rows(group, "tangential_force", H5T_NATIVE_DOUBLE, rows, 3, c.tangential_force.data(), transfer);
-  hdf5::write_rows(group, "body_a", H5T_NATIVE_INT64, rows, 0, c.body_a.data(), transfer);
-  hdf5::write_rows(group, "body_b", H5T_NATIVE_INT64, rows, 0, c.body_b.data(), transfer);
+  hdf5::Handle group;
+  on_all_ranks(comm, [&] {
+    group = hdf5::Handle(H5Gcreate2(snapshot_group, kContactsGroup, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                         "create contacts");
+    hdf5::write_attribute(group, "count", count);
+  });
+  hdf5::write_rows(comm, group, "points", H5T_NATIVE_DOUBLE, point_rows, 3, c.points.data(), transfer);
+  hdf5::write_rows(comm, group, "normal", H5T_NATIVE_DOUBLE, rows, 3, c.normal.data(), transfer);
+  hdf5::write_rows(comm, group, "force", H5T_NATIVE_DOUBLE, rows, 0, c.force.data(), transfer);
+  hdf5::write_rows(comm, group, "tangential_force", H5T_NATIVE_DOUBLE, rows, 3, c.tangential_force.data(), transfer);
+  hdf5::write_rows(comm, group, "body_a", H5T_NATIVE_INT64, rows, 0, c.body_a.data(), transfer);
+  hdf5::write_rows(comm, group, "body_b", H5T_NATIVE_INT64, rows, 0, c.body_b.data(), transfer);
   return count;
 }
 

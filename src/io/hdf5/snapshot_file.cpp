@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdio>
 
+#include "io/faults/collective_agreement.hpp"
 #include "io/hdf5/hdf5_file.hpp"
 #include "io/hdf5/hdf5_rows.hpp"
 #include "io/hdf5/shape_columns.hpp"
@@ -13,6 +14,9 @@ namespace relcp::io {
 namespace {
 
 constexpr const char* kSnapshotsGroup = "/snapshots";
+// A snapshot is written here and moved into /snapshots once complete, so that a write that
+// fails half-way leaves no partial snapshot where readers look.
+constexpr const char* kPartialSnapshot = "/partial_snapshot";
 
 // The bodies' columns, in the memory layout of the datasets.
 struct BodyColumns {
@@ -64,31 +68,44 @@ std::string snapshot_group_name(std::int64_t step) {
 }
 
 void create_snapshot_file(MPI_Comm comm, const std::string& path) {
-  const hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::create);
-  hdf5::write_attribute(file, "format", std::string("relcp snapshots 1"));
-  const hdf5::Handle group(H5Gcreate2(file, kSnapshotsGroup, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-                           "create /snapshots");
+  with_failure_context("cannot create " + path, [&] {
+    hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::create);
+    on_all_ranks(comm, [&] {
+      hdf5::write_attribute(file, "format", std::string("relcp snapshots 1"));
+      const hdf5::Handle group(H5Gcreate2(file, kSnapshotsGroup, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                               "create /snapshots");
+    });
+    on_all_ranks(comm, [&] { file.close_or_throw("close " + path); });
+  });
 }
 
 std::vector<SnapshotInfo> keep_snapshots_through(MPI_Comm comm, const std::string& path, std::int64_t last_step) {
-  const hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_write);
   std::vector<SnapshotInfo> kept;
-  for (const std::string& name : snapshot_names(file)) {
-    const std::string full = std::string(kSnapshotsGroup) + "/" + name;
-    SnapshotInfo info;
-    {
-      const hdf5::Handle group(H5Gopen2(file, full.c_str(), H5P_DEFAULT), "open " + full);
-      info.step = hdf5::read_int64_attribute(group, "step");
-      info.time = hdf5::read_double_attribute(group, "time");
-      info.bodies = static_cast<std::int64_t>(hdf5::dataset_shape(group, "id").rows);
-      info.contacts = snapshot_contact_count(group);
-    }
-    if (info.step > last_step) {
-      hdf5::check(H5Ldelete(file, full.c_str(), H5P_DEFAULT), "delete " + full);
-    } else {
-      kept.push_back(info);
-    }
-  }
+  with_failure_context("cannot prepare " + path + " for the restart", [&] {
+    hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_write);
+    on_all_ranks(comm, [&] {
+      if (hdf5::link_exists(file, kPartialSnapshot)) {
+        hdf5::check(H5Ldelete(file, kPartialSnapshot, H5P_DEFAULT), std::string("delete ") + kPartialSnapshot);
+      }
+      for (const std::string& name : snapshot_names(file)) {
+        const std::string full = std::string(kSnapshotsGroup) + "/" + name;
+        SnapshotInfo info;
+        {
+          const hdf5::Handle group(H5Gopen2(file, full.c_str(), H5P_DEFAULT), "open " + full);
+          info.step = hdf5::read_int64_attribute(group, "step");
+          info.time = hdf5::read_double_attribute(group, "time");
+          info.bodies = static_cast<std::int64_t>(hdf5::dataset_shape(group, "id").rows);
+          info.contacts = snapshot_contact_count(group);
+        }
+        if (info.step > last_step) {
+          hdf5::check(H5Ldelete(file, full.c_str(), H5P_DEFAULT), "delete " + full);
+        } else {
+          kept.push_back(info);
+        }
+      }
+    });
+    on_all_ranks(comm, [&] { file.close_or_throw("close " + path); });
+  });
   std::sort(kept.begin(), kept.end(), [](const SnapshotInfo& a, const SnapshotInfo& b) { return a.step < b.step; });
   return kept;
 }
@@ -99,25 +116,48 @@ SnapshotInfo write_snapshot(MPI_Comm comm, const std::string& path, std::int64_t
   MPI_Comm_rank(comm, &rank);
   const BodyColumns c = columns_of(owned, rank);
   const hdf5::RowRange rows = hdf5::rows_of_rank(comm, owned.size());
-
-  const hdf5::Handle file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_write);
   const std::string name = snapshot_group_name(step);
-  if (hdf5::link_exists(file, name)) hdf5::check(H5Ldelete(file, name.c_str(), H5P_DEFAULT), "replace " + name);
-  const hdf5::Handle group(H5Gcreate2(file, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), "create " + name);
-  hdf5::write_attribute(group, "time", time);
-  hdf5::write_attribute(group, "step", step);
-  const hdf5::Handle transfer = hdf5::collective_transfer();
-  hdf5::write_rows(group, "id", H5T_NATIVE_INT64, rows, 0, c.id.data(), transfer);
-  hdf5::write_rows(group, "position", H5T_NATIVE_DOUBLE, rows, 3, c.position.data(), transfer);
-  hdf5::write_rows(group, "orientation", H5T_NATIVE_DOUBLE, rows, 4, c.orientation.data(), transfer);
-  hdf5::write_rows(group, "shape", H5T_NATIVE_INT8, rows, 0, c.shape.data(), transfer);
-  hdf5::write_rows(group, "shape_params", H5T_NATIVE_DOUBLE, rows, 4, c.shape_params.data(), transfer);
-  hdf5::write_rows(group, "velocity", H5T_NATIVE_DOUBLE, rows, 3, c.velocity.data(), transfer);
-  hdf5::write_rows(group, "angular_velocity", H5T_NATIVE_DOUBLE, rows, 3, c.angular_velocity.data(), transfer);
-  hdf5::write_rows(group, "force", H5T_NATIVE_DOUBLE, rows, 3, c.force.data(), transfer);
-  hdf5::write_rows(group, "torque", H5T_NATIVE_DOUBLE, rows, 3, c.torque.data(), transfer);
-  hdf5::write_rows(group, "owner", H5T_NATIVE_INT32, rows, 0, c.owner.data(), transfer);
-  const std::int64_t contacts = write_snapshot_contacts(comm, group, links, transfer);
+  std::int64_t contacts = 0;
+  hdf5::Handle file;
+  const auto drop_partial = [&] {
+    if (file.get() >= 0) H5Ldelete(file, kPartialSnapshot, H5P_DEFAULT);
+  };
+  with_failure_context(
+      "cannot write the snapshot of step " + std::to_string(step) + " to " + path,
+      [&] {
+        file = hdf5::open_parallel(comm, path, hdf5::FileMode::read_write);
+        hdf5::Handle group;
+        on_all_ranks(comm, [&] {
+          if (hdf5::link_exists(file, kPartialSnapshot)) {
+            hdf5::check(H5Ldelete(file, kPartialSnapshot, H5P_DEFAULT), std::string("delete ") + kPartialSnapshot);
+          }
+          group = hdf5::Handle(H5Gcreate2(file, kPartialSnapshot, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                               std::string("create ") + kPartialSnapshot);
+          hdf5::write_attribute(group, "time", time);
+          hdf5::write_attribute(group, "step", step);
+        });
+        const hdf5::Handle transfer = hdf5::collective_transfer();
+        hdf5::write_rows(comm, group, "id", H5T_NATIVE_INT64, rows, 0, c.id.data(), transfer);
+        hdf5::write_rows(comm, group, "position", H5T_NATIVE_DOUBLE, rows, 3, c.position.data(), transfer);
+        hdf5::write_rows(comm, group, "orientation", H5T_NATIVE_DOUBLE, rows, 4, c.orientation.data(), transfer);
+        hdf5::write_rows(comm, group, "shape", H5T_NATIVE_INT8, rows, 0, c.shape.data(), transfer);
+        hdf5::write_rows(comm, group, "shape_params", H5T_NATIVE_DOUBLE, rows, 4, c.shape_params.data(), transfer);
+        hdf5::write_rows(comm, group, "velocity", H5T_NATIVE_DOUBLE, rows, 3, c.velocity.data(), transfer);
+        hdf5::write_rows(comm, group, "angular_velocity", H5T_NATIVE_DOUBLE, rows, 3, c.angular_velocity.data(),
+                         transfer);
+        hdf5::write_rows(comm, group, "force", H5T_NATIVE_DOUBLE, rows, 3, c.force.data(), transfer);
+        hdf5::write_rows(comm, group, "torque", H5T_NATIVE_DOUBLE, rows, 3, c.torque.data(), transfer);
+        hdf5::write_rows(comm, group, "owner", H5T_NATIVE_INT32, rows, 0, c.owner.data(), transfer);
+        contacts = write_snapshot_contacts(comm, group, links, transfer);
+        group.close();
+        on_all_ranks(comm, [&] {
+          if (hdf5::link_exists(file, name)) hdf5::check(H5Ldelete(file, name.c_str(), H5P_DEFAULT), "replace " + name);
+          hdf5::check(H5Lmove(file, kPartialSnapshot, file, name.c_str(), H5P_DEFAULT, H5P_DEFAULT),
+                      "complete " + name);
+        });
+        on_all_ranks(comm, [&] { file.close_or_throw("close " + path); });
+      },
+      drop_partial);
   return SnapshotInfo{step, time, static_cast<std::int64_t>(rows.total), contacts};
 }
 

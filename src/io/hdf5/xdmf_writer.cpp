@@ -1,12 +1,15 @@
 #include "io/hdf5/xdmf_writer.hpp"
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "io/faults/fault_injection.hpp"
+#include "io/faults/system_reason.hpp"
 
 namespace relcp::io {
 namespace {
@@ -125,10 +128,16 @@ std::string xdmf_text(const std::string& h5_name, const std::vector<SnapshotInfo
 
 void write_xdmf(const std::string& path, const std::string& h5_name, const std::vector<SnapshotInfo>& snapshots) {
   const std::string temporary = path + ".tmp";
-  {
+  errno = 0;
+  try {
     std::ofstream out(temporary, std::ios::trunc);
     out << xdmf_text(h5_name, snapshots);
-    if (!out.flush()) throw RunTimeFailure("cannot write " + temporary);
+    if (!out.flush()) throw RunTimeFailure("cannot write " + temporary + system_reason());
+    fault_point(FaultOperation::write, "cannot write " + temporary);
+  } catch (const RunTimeFailure&) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    throw;
   }
   std::error_code error;
   std::filesystem::rename(temporary, path, error);

@@ -8,6 +8,7 @@
 // runs through the resolver's stage (resolver_contact_stage.hpp); a new one adds nothing here.
 
 #include <memory>
+#include <vector>
 
 #include "collision/strategies/contact_step_report.hpp"
 #include "io/scenario/scenario.hpp"
@@ -21,6 +22,9 @@ class ContactStage {
   // Collective. `store`'s owned bodies carry this step's forces and velocities.
   // `record_network`: fill ContactStepReport::network (a snapshot follows the step).
   virtual collision::ContactStepReport resolve(particles::ParticleStore& store, double dt, bool record_network) = 0;
+  // Local: this rank's state between steps, for checkpoints (empty: none), and back.
+  virtual std::vector<double> saved_state() const { return {}; }
+  virtual void restore_state(const std::vector<double>& /*state*/) {}
 };
 
 // No contacts: bodies pass through each other.

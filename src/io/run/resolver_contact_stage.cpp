@@ -15,6 +15,8 @@ class ResolverContactStage final : public ContactStage {
   collision::ContactStepReport resolve(particles::ParticleStore& store, double dt, bool record_network) override {
     return resolver_.resolve(store, dt, record_network);
   }
+  std::vector<double> saved_state() const override { return resolver_.saved_state(); }
+  void restore_state(const std::vector<double>& state) override { resolver_.restore_state(state); }
 
  private:
   collision::ContactResolver resolver_;

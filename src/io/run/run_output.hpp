@@ -1,7 +1,8 @@
 #pragma once
 // The files of one run in its output directory (docs/output.md): relcp.h5 and relcp.xmf
 // (snapshots), stats.csv (one row per step) and checkpoints/checkpoint_NNNNNNNN.h5.
-// Collective over `comm` unless said otherwise; rank 0 writes the text files.
+// Collective over `comm`; rank 0 writes the text files. A failure on any rank throws
+// AgreedFailure on every rank (io/faults/collective_agreement.hpp, docs/robustness.md).
 
 #include <mpi.h>
 
@@ -39,8 +40,18 @@ class RunOutput {
   // `links`: this rank's constraints of the step that ended at `step`.
   void write_snapshot(std::int64_t step, double time, std::span<const particles::Body> owned,
                       std::span<const collision::ContactLink> links = {});
-  void write_stats(const StepStatistics& row);  // any rank may call; only rank 0 writes
+  void write_stats(const StepStatistics& row);  // rank 0 writes
   void write_checkpoint(const CheckpointState& state);
+  // The newest checkpoint this run wrote (empty before the first) and how long it took.
+  const std::string& last_checkpoint() const { return last_checkpoint_; }
+  std::optional<double> last_checkpoint_seconds() const { return last_checkpoint_seconds_; }
+
+  // checkpoints/diagnostic_NNNNNNNN.h5: a one-snapshot file (the format of relcp.h5) of a step
+  // whose state is bad, written beside the checkpoints and never over one.
+  std::string diagnostic_path(std::int64_t step) const;
+  void write_diagnostic_snapshot(const std::string& path, std::int64_t step, double time,
+                                 std::span<const particles::Body> owned,
+                                 std::span<const collision::ContactLink> links) const;
   // relcp.xmf lists every snapshot, so rewriting it after each one costs O(snapshots^2) over a
   // run (5000 snapshots: 4.4 min instead of 23 s). It is rewritten at most every
   // kXdmfRefreshSeconds of wall time, at checkpoints, and by finish() at the end of the run.
@@ -53,11 +64,14 @@ class RunOutput {
   std::string directory_;
   std::vector<SnapshotInfo> snapshots_;
   std::optional<StatsWriter> stats_;  // rank 0
-  bool checkpoint_folder_ready_ = false;
+  mutable bool checkpoint_folder_ready_ = false;
+  std::string last_checkpoint_;
+  std::optional<double> last_checkpoint_seconds_;
   double xdmf_written_at_ = 0.0;  // MPI_Wtime of the last rewrite (rank 0)
   bool xdmf_stale_ = false;       // snapshots written since (rank 0)
 
   void refresh_xdmf(bool force);
+  void prepare_checkpoint_folder() const;
 };
 
 }  // namespace relcp::io

@@ -7,8 +7,10 @@
 
 #include "core/error.hpp"
 #include "core/stopwatch.hpp"
+#include "io/faults/collective_agreement.hpp"
+#include "io/run/body_state_check.hpp"
+#include "io/run/early_stop.hpp"
 #include "io/run/progress_reporter.hpp"
-#include "io/run/run_output.hpp"
 #include "io/scenario/force_fields_from_scenario.hpp"
 #include "io/scenario/initial_bodies.hpp"
 
@@ -24,6 +26,8 @@ Simulation::Simulation(MPI_Comm comm, Scenario scenario, SimulationOptions optio
       motion_(scenario_.dynamics, scenario_.monolayer()),
       contact_stage_(make_contact_stage(scenario_)) {
   MPI_Comm_rank(comm_, &rank_);
+  if (options_.started_at <= 0.0) options_.started_at = MPI_Wtime();
+  if (!options_.max_wall_seconds) options_.max_wall_seconds = scenario_.simulation.max_wall_seconds;
   if (scenario_.growth) growth_.emplace(*scenario_.growth);
   if (options_.restart_from) {
     start_from_checkpoint(*options_.restart_from);
@@ -58,6 +62,13 @@ void Simulation::start_from_checkpoint(const std::string& path) {
       state.num_ranks == store_.num_ranks() && state.regions.size() == static_cast<std::size_t>(store_.num_ranks());
   if (same_ranks) {
     store_.restore(std::move(state.bodies), particles::RegionMap(std::move(state.regions)));
+    on_all_ranks(comm_, [&] {
+      try {
+        contact_stage_->restore_state(state.contact_state);
+      } catch (const RunTimeFailure& error) {
+        throw InputError("--restart", path + ": " + error.what());
+      }
+    });
   } else {
     store_.add_owned(state.bodies);
   }
@@ -120,10 +131,28 @@ CheckpointState Simulation::checkpoint_state() const {
   state.num_ranks = store_.num_ranks();
   state.regions = store_.regions().boxes();
   state.bodies = store_.owned();
+  state.contact_state = contact_stage_->saved_state();
   return state;
 }
 
-void Simulation::run() {
+void Simulation::stop_on_bad_state(const RunOutput& output) const {
+  const auto problem = first_failure_on_any_rank(comm_, first_bad_body(store_.owned()));
+  if (!problem) return;
+  const std::string diagnostic = output.diagnostic_path(step_);
+  std::string where = "a diagnostic snapshot in " + diagnostic;
+  try {
+    output.write_diagnostic_snapshot(diagnostic, step_, time_, store_.owned(), contact_links_);
+  } catch (const AgreedFailure& error) {
+    where = "no diagnostic snapshot (" + std::string(error.what()) + ")";
+  }
+  const std::string last =
+      output.last_checkpoint().empty() ? options_.restart_from.value_or("") : output.last_checkpoint();
+  const std::string checkpoint = last.empty() ? "no checkpoint yet" : "the last good checkpoint is " + last;
+  throw AgreedFailure("bad state at step " + std::to_string(step_) + ": " + *problem + "; " + where + "; " +
+                      checkpoint);
+}
+
+RunEnd Simulation::run() {
   const bool restarted = options_.restart_from.has_value();
   RunOutput output(comm_, options_.output_directory, restarted ? std::optional<std::int64_t>(step_) : std::nullopt,
                    options_.output_directory_key);
@@ -134,21 +163,36 @@ void Simulation::run() {
   if (!restarted) output.write_snapshot(step_, time_, store_.owned());
 
   ProgressReporter progress(step_, last_step());
+  EarlyStop early_stop(options_.max_wall_seconds, options_.started_at);
   const std::int64_t first_step = step_;
   const Stopwatch clock;
+  std::optional<std::string> stopped_by;
   while (step_ < last_step()) {
+    const Stopwatch step_watch;
     const StepStatistics row = advance_one_step();
     output.write_stats(row);
+    stop_on_bad_state(output);
     if (snapshot_due(step_)) output.write_snapshot(step_, time_, store_.owned(), contact_links_);
     if (checkpoint_due()) output.write_checkpoint(checkpoint_state());
     if (options_.show_progress && rank_ == 0) {
       if (const auto line = progress.update(step_, time_, row.bodies, clock.seconds())) spdlog::info("{}", *line);
     }
+    if (step_ == last_step()) break;
+    stopped_by = early_stop.after_step(comm_, step_watch.seconds(), output.last_checkpoint_seconds());
+    if (stopped_by) break;
   }
+  if (stopped_by && !checkpoint_due()) output.write_checkpoint(checkpoint_state());
   output.finish();
   const double seconds = clock.seconds();
-  spdlog::info("finished {} steps in {} ({:.4g} steps/s); output in {}", step_ - first_step, format_duration(seconds),
+  spdlog::info("{} {} steps in {} ({:.4g} steps/s); output in {}", stopped_by ? "stopped after" : "finished",
+               step_ - first_step, format_duration(seconds),
                seconds > 0 ? static_cast<double>(step_ - first_step) / seconds : 0.0, output.directory());
+  if (!stopped_by) return RunEnd::completed;
+  if (rank_ == 0) {
+    spdlog::warn("stopped at step {} of {} on {}; continue with --restart {}", step_, last_step(), *stopped_by,
+                 output.last_checkpoint());
+  }
+  return RunEnd::stopped_early;
 }
 
 }  // namespace relcp::io

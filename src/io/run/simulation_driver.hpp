@@ -19,6 +19,7 @@
 #include "io/hdf5/checkpoint.hpp"
 #include "io/run/body_motion.hpp"
 #include "io/run/contact_stage.hpp"
+#include "io/run/run_output.hpp"
 #include "io/run/stats_writer.hpp"
 #include "io/scenario/scenario.hpp"
 #include "particles/particle_store.hpp"
@@ -32,7 +33,15 @@ struct SimulationOptions {
   std::string output_directory_key = "simulation.output.directory";
   std::optional<std::string> restart_from;  // a checkpoint file
   bool show_progress = true;                // rank 0 logs a progress line at most once a second
+  // Wall-time budget (--max-wall-time; overrides simulation.max_wall_time), counted from
+  // `started_at` (MPI_Wtime; 0: when the Simulation is made).
+  std::optional<double> max_wall_seconds;
+  double started_at = 0.0;
 };
+
+// How run() ended: at the scenario's last step, or before it on a signal or the wall-time
+// budget, with a checkpoint written at the step where it stopped (docs/running.md).
+enum class RunEnd { completed, stopped_early };
 
 class Simulation {
  public:
@@ -40,8 +49,10 @@ class Simulation {
   // options.restart_from is set. Throws InputError for bad input before any file is written.
   Simulation(MPI_Comm comm, Scenario scenario, SimulationOptions options);
 
-  // Collective: runs to the scenario's last step, writing every output file.
-  void run();
+  // Collective: runs to the scenario's last step, writing every output file, unless stopped
+  // early. A body in a bad state (body_state_check.hpp) stops the run with AgreedFailure after
+  // writing a diagnostic snapshot.
+  RunEnd run();
   // Collective: one step, no output. Records the step's constraint network (contact_links())
   // when a snapshot is due after it.
   StepStatistics advance_one_step();
@@ -60,6 +71,9 @@ class Simulation {
   void start_from_checkpoint(const std::string& path);
   bool snapshot_due(std::int64_t step) const;
   bool checkpoint_due() const;
+  // Collective: throws AgreedFailure naming the step, the body and the quantity when a body is
+  // in a bad state, after writing checkpoints/diagnostic_NNNNNNNN.h5.
+  void stop_on_bad_state(const RunOutput& output) const;
 
   MPI_Comm comm_;
   int rank_ = 0;

@@ -1,12 +1,15 @@
 #include "io/run/stats_writer.hpp"
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "io/faults/fault_injection.hpp"
+#include "io/faults/system_reason.hpp"
 
 namespace relcp::io {
 namespace {
@@ -75,7 +78,7 @@ const std::string& StatsWriter::header() {
 }
 
 StatsWriter::StatsWriter(std::string path, std::ios::openmode mode) : path_(std::move(path)), out_(path_, mode) {
-  if (!out_) throw RunTimeFailure("cannot open " + path_ + " for writing");
+  if (!out_) throw RunTimeFailure("cannot open " + path_ + " for writing" + system_reason());
 }
 
 StatsWriter StatsWriter::create(const std::string& path) {
@@ -102,8 +105,10 @@ StatsWriter StatsWriter::continue_after(const std::string& path, std::int64_t la
 }
 
 void StatsWriter::append(const StepStatistics& row) {
+  errno = 0;
   out_ << joined([&row](const Column& column) { return column.value(row); }) << '\n' << std::flush;
-  if (!out_) throw RunTimeFailure("cannot write " + path_);
+  if (!out_) throw RunTimeFailure("cannot write a row of " + path_ + system_reason());
+  fault_point(FaultOperation::write, "cannot write a row of " + path_);
 }
 
 }  // namespace relcp::io

@@ -33,6 +33,9 @@ struct SimulationSettings {
   std::int64_t steps = 0;  // `steps`, or `end_time` / dt rounded up
   std::uint64_t seed = 0;
   OutputSettings output;
+  // Wall time the run may take before it stops with a checkpoint (docs/running.md, "Batch
+  // jobs"); unset: no limit.
+  std::optional<double> max_wall_seconds;
 };
 
 enum class DynamicsKind { overdamped, inertial };

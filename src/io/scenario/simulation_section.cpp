@@ -1,6 +1,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/duration.hpp"
 #include "io/scenario/scenario_sections.hpp"
 #include "io/scenario/scenario_values.hpp"
 
@@ -33,7 +34,8 @@ std::int64_t steps_to_reach(const YamlNodeReader& end_time_node, double end_time
 
 SimulationSettings read_simulation_section(const YamlNodeReader& section) {
   section.expect_map();
-  constexpr auto kKeys = std::to_array<std::string_view>({"dt", "steps", "end_time", "seed", "output"});
+  constexpr auto kKeys =
+      std::to_array<std::string_view>({"dt", "steps", "end_time", "seed", "output", "max_wall_time"});
   section.expect_only_keys(kKeys);
   SimulationSettings settings;
   settings.dt = section.child("dt").as_positive_double();
@@ -49,6 +51,13 @@ SimulationSettings read_simulation_section(const YamlNodeReader& section) {
   }
   if (const auto seed = section.optional_child("seed")) settings.seed = static_cast<std::uint64_t>(as_count(*seed));
   if (const auto output = section.optional_child("output")) settings.output = read_output(*output);
+  if (const auto wall = section.optional_child("max_wall_time")) {
+    const std::string text = wall->as_string();
+    settings.max_wall_seconds = parse_duration(text);
+    if (!settings.max_wall_seconds) {
+      wall->fail("expected a duration such as 3600, 90m, 2h or 1-12:00:00, found '" + text + "'");
+    }
+  }
   return settings;
 }
 

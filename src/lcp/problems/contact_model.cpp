@@ -2,6 +2,7 @@
 
 #include <Eigen/Cholesky>
 #include <cmath>
+#include <random>
 #include <string>
 #include <utility>
 
@@ -102,6 +103,34 @@ LcpProblem build_contact_lcp(const ContactStep& step) {
   Vector q = Vector::Zero(velocities + N);
   q.head(velocities) = jacobian * free_velocity(step);
   return LcpProblem(std::move(A), std::move(q));
+}
+
+ContactStep random_contact_step(Index contacts, Index directions, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  return random_contact_step(contacts, directions, random);
+}
+
+ContactStep random_contact_step(Index contacts, Index directions, std::mt19937_64& random) {
+  std::normal_distribution<double> normal;
+  const auto gaussian = [&](Index rows, Index cols) {
+    DenseMatrix matrix(rows, cols);
+    for (Index c = 0; c < cols; ++c) {
+      for (Index r = 0; r < rows; ++r) matrix(r, c) = normal(random);
+    }
+    return matrix;
+  };
+  const Index d = 12;
+  const DenseMatrix R = gaussian(d, d);
+  ContactStep step;
+  step.inverse_mass = inverse_of_mass(R * R.transpose() + DenseMatrix::Identity(d, d));
+  step.normal_jacobian = gaussian(contacts, d);
+  step.tangent_jacobian = gaussian(contacts * directions, d);
+  step.friction = gaussian(contacts, 1).cwiseAbs();
+  step.velocity = gaussian(d, 1);
+  step.external_force = gaussian(d, 1);
+  step.time_step = 0.01;
+  step.directions = directions;
+  return step;
 }
 
 ContactImpulses split_contact_solution(const ContactStep& step, const Vector& z) {

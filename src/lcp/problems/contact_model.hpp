@@ -13,6 +13,9 @@
 // estimates the sliding speed. w's first N + NK entries are the contact velocities
 // [J_n u+; J_t u+ + E beta].
 
+#include <cstdint>
+#include <random>
+
 #include "lcp/problem.hpp"
 #include "lcp/types.hpp"
 
@@ -37,6 +40,15 @@ DenseMatrix inverse_of_mass(const DenseMatrix& mass);
 // The LCP (27), dense. Throws InputError, keyed by the ContactStep field at fault, on
 // inconsistent sizes, a non-symmetric M^-1, mu < 0, h <= 0 or K < 1.
 LcpProblem build_contact_lcp(const ContactStep& step);
+
+// A random ContactStep: N contacts with K directions each between two free rigid bodies (d = 12),
+// Gaussian Jacobians, velocity and force from std::mt19937_64(seed), M = R R^T + I with R
+// Gaussian, mu_k = |Gaussian|, h = 0.01. Its LCP (27) has n = N (K + 2), a zero N x N diagonal
+// block and q = 0 on the beta rows (exact Fischer-Burmeister kinks at z = 0). Used by
+// `relcp_lcp generate stewart_trinkle` and the solver defaults' measurements (docs/lcp_newton.md).
+ContactStep random_contact_step(Index contacts, Index directions, std::uint64_t seed);
+// The same, drawing from `random` (several problems from one sequence).
+ContactStep random_contact_step(Index contacts, Index directions, std::mt19937_64& random);
 
 // An LCP solution split into its blocks.
 struct ContactImpulses {
