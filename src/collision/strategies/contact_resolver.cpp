@@ -281,6 +281,7 @@ std::vector<double> ContactResolver::saved_state() const {
 }
 
 void ContactResolver::restore_state(const std::vector<double>& state) {
+  if (state.empty()) return;  // a checkpoint written before the contact state was kept
   FlatStateReader in(state);
   if (in.integer() != kStateLayout) throw RunTimeFailure("contact state: written by another version of relcp");
   std::vector<double> solver(in.count());

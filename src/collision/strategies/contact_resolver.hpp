@@ -56,7 +56,8 @@ class ContactResolver {
   // step's forces, carried rows), as a flat array for checkpoints; and back. A restart on the
   // same rank count restores it, so that the run continues bit for bit (docs/output.md).
   std::vector<double> saved_state() const;
-  // Throws RunTimeFailure for a state this version does not read.
+  // An empty state (an older checkpoint) leaves the resolver as new. Throws RunTimeFailure for
+  // a state this version does not read.
   void restore_state(const std::vector<double>& state);
 
  private:
