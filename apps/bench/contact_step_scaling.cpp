@@ -17,30 +17,53 @@
 // io::Simulation::advance_one_step); only resolve() is timed: the resolver's detection / assembly
 // / solve wall seconds (slowest rank) and the CPU seconds of the busiest rank. Output: one JSON
 // object on stdout (appended to --json FILE too), per-step lines on stderr.
+//
+// The placement and the first warm-up step are the expensive part of a run (minutes for 10^5
+// bodies): --save-state writes the bodies after the warm-up steps, --state starts from such a
+// file instead of placing, and --tiles R lays R copies of the packing side by side along x (weak
+// scaling). --backend picks where bbpgd / apgd iterate (cpu or cuda).
 #include <mpi.h>
 #include <omp.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
-#include <cstdlib>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <numbers>
+#include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/mpi_bench.hpp"
 #include "collision/linalg/distributed_vector.hpp"
+#include "collision/solvers/distributed_solver.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/contact_resolver.hpp"
+#include "core/error.hpp"
+#include "core/logging.hpp"
+#include "core/exit_code.hpp"
 #include "core/stopwatch.hpp"
 #include "dynamics/overdamped_integrator.hpp"
 #include "dynamics/radial_force.hpp"
 #include "geometry/separation/signed_separation.hpp"
+#include "geometry/shapes/shape_parameters.hpp"
+#include "geometry/shapes/shape_properties.hpp"
 #include "particles/body_codec.hpp"
 #include "particles/counter_rng.hpp"
 #include "particles/morton_order.hpp"
@@ -54,6 +77,7 @@ using namespace relcp;
 
 struct Options {
   long long bodies = 10000;
+  bool bodies_given = false;  // --bodies on the command line (checked against --state)
   int steps = 5;
   int warmup_steps = 5;
   double volume_fraction = 0.3;
@@ -65,6 +89,11 @@ struct Options {
   std::string id_order = "morton";  // as the `random` generator numbers bodies; or "placement"
   std::string json;
   std::string solver = "bbpgd";  // any distributed solver name
+  std::string backend = "cpu";   // or "cuda"
+  std::string state;             // read the packing from this file instead of placing it
+  std::string save_state;        // write the bodies here after the warm-up steps
+  int tiles = 1;
+  std::string log_level = "info";  // debug: the device solves' setup and iteration times
 };
 
 const Vec3 kRadii(1.0, 1.0, 2.0);
@@ -157,21 +186,316 @@ std::vector<particles::Body> place_ellipsoids(const Options& options, double sid
   return bodies;
 }
 
-// Rank 0 places the bodies, every rank receives them (24 doubles each).
-std::vector<particles::Body> shared_packing(const Options& options, double side, int rank) {
-  std::vector<double> records(static_cast<std::size_t>(options.bodies) * particles::kBodyRecordSize);
+// A packing and where it came from.
+struct PackingInfo {
+  std::uint64_t seed = 0;        // of the placement
+  std::uint64_t steps = 0;       // contact steps run on it since the placement
+  double side = 0.0;             // of the cube the centres were placed in
+  double volume_fraction = 0.0;  // at the placement
+};
+
+struct Packing {
+  PackingInfo info;
+  std::vector<particles::Body> bodies;  // ascending ids
+};
+
+Packing generated_packing(const Options& options) {
+  const double ellipsoid_volume = 4.0 / 3.0 * std::numbers::pi * kRadii.prod();
+  Packing packing;
+  packing.info.seed = options.seed;
+  packing.info.volume_fraction = options.volume_fraction;
+  packing.info.side = std::cbrt(static_cast<double>(options.bodies) * ellipsoid_volume / options.volume_fraction);
+  packing.bodies = place_ellipsoids(options, packing.info.side);
+  return packing;
+}
+
+// The state file, native byte order (little-endian on x86-64). Header, 56 bytes: "RCPSTATE",
+// uint32 version (1), uint32 record bytes (96), uint64 bodies, then PackingInfo: uint64 seed,
+// uint64 steps, double side, double volume fraction. Then one record per body in ascending id
+// order: int64 id, int64 shape kind (geometry::ShapeKind), 3 doubles shape parameters
+// (geometry/shapes/shape_parameters.hpp), position xyz, orientation quaternion wxyz.
+// Velocities and forces are not kept: every step recomputes them (overdamped).
+constexpr std::string_view kStateMagic = "RCPSTATE";
+constexpr std::uint32_t kStateVersion = 1;
+constexpr std::size_t kStateHeaderBytes = 56;
+constexpr std::size_t kStateRecordBytes = 96;
+
+class ByteWriter {
+ public:
+  template <class T>
+  void put(const T& value) {
+    bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
+  }
+  void put(const Vec3& v) {
+    for (int k = 0; k < 3; ++k) put(v[k]);
+  }
+  const std::string& bytes() const { return bytes_; }
+
+ private:
+  std::string bytes_;
+};
+
+// Reads what ByteWriter wrote; the caller checks the length first.
+class ByteReader {
+ public:
+  explicit ByteReader(std::string_view bytes) : bytes_(bytes) {}
+  template <class T>
+  T take() {
+    T value;
+    std::memcpy(&value, bytes_.data() + at_, sizeof value);
+    at_ += sizeof value;
+    return value;
+  }
+  Vec3 take_vec3() {
+    const double x = take<double>();
+    const double y = take<double>();
+    return {x, y, take<double>()};
+  }
+  std::string_view take_bytes(std::size_t count) {
+    const std::string_view taken = bytes_.substr(at_, count);
+    at_ += count;
+    return taken;
+  }
+
+ private:
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+};
+
+std::string state_bytes(const Packing& packing) {
+  ByteWriter out;
+  for (const char c : kStateMagic) out.put(c);
+  out.put(kStateVersion);
+  out.put(static_cast<std::uint32_t>(kStateRecordBytes));
+  out.put(static_cast<std::uint64_t>(packing.bodies.size()));
+  out.put(packing.info.seed);
+  out.put(packing.info.steps);
+  out.put(packing.info.side);
+  out.put(packing.info.volume_fraction);
+  for (const particles::Body& body : packing.bodies) {
+    out.put(static_cast<std::int64_t>(body.id));
+    out.put(static_cast<std::int64_t>(geometry::kind_of(body.shape)));
+    for (const double parameter : geometry::shape_parameters(body.shape)) out.put(parameter);
+    out.put(body.pose.position);
+    const Quaternion& q = body.pose.orientation;
+    for (const double component : {q.w(), q.x(), q.y(), q.z()}) out.put(component);
+  }
+  return out.bytes();
+}
+
+InputError state_error(const std::string& path, const std::string& problem) {
+  return InputError("--state", path + ": " + problem);
+}
+
+std::string file_bytes(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    throw state_error(path, std::filesystem::exists(path, error) ? "not a regular file" : "no such file");
+  }
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) throw state_error(path, "cannot read it: " + error.message());
+  std::string bytes(size, '\0');
+  std::ifstream in(path, std::ios::binary);
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) throw state_error(path, "cannot read it");
+  return bytes;
+}
+
+particles::Body read_body(ByteReader& in) {
+  particles::Body body;
+  body.id = in.take<std::int64_t>();
+  const auto kind = in.take<std::int64_t>();
+  geometry::ShapeParameters parameters{};
+  for (double& parameter : parameters) parameter = in.take<double>();
+  body.pose.position = in.take_vec3();
+  const double w = in.take<double>();
+  const Vec3 xyz = in.take_vec3();
+  body.pose.orientation = Quaternion(w, xyz.x(), xyz.y(), xyz.z());
+  const std::optional<geometry::Shape> shape =
+      kind < 0 || kind > std::numeric_limits<std::int8_t>::max()
+          ? std::nullopt
+          : geometry::shape_from_parameters(static_cast<geometry::ShapeKind>(kind), parameters);
+  if (!shape) throw std::invalid_argument("unknown shape kind " + std::to_string(kind));
+  body.shape = *shape;
+  const bool finite = std::ranges::all_of(parameters, [](double p) { return std::isfinite(p); }) &&
+                      body.pose.position.allFinite() && body.pose.orientation.coeffs().allFinite();
+  if (!finite) throw std::invalid_argument("a value that is not finite");
+  return body;
+}
+
+// Throws InputError (key --state) for a file that is missing, truncated or not a state file.
+Packing read_state(const std::string& path) {
+  const std::string bytes = file_bytes(path);
+  if (bytes.size() < kStateHeaderBytes) {
+    throw state_error(path, "truncated: " + std::to_string(bytes.size()) + " bytes, shorter than the header");
+  }
+  ByteReader in(bytes);
+  if (in.take_bytes(kStateMagic.size()) != kStateMagic) throw state_error(path, "not a state file (wrong magic)");
+  const auto version = in.take<std::uint32_t>();
+  if (version != kStateVersion) {
+    throw state_error(path, "state file version " + std::to_string(version) + ", this build reads version " +
+                                std::to_string(kStateVersion));
+  }
+  if (in.take<std::uint32_t>() != kStateRecordBytes) throw state_error(path, "unexpected record size");
+  const auto count = in.take<std::uint64_t>();
+  const std::size_t room = (bytes.size() - kStateHeaderBytes) / kStateRecordBytes;
+  if (count == 0 || count > room || bytes.size() != kStateHeaderBytes + count * kStateRecordBytes) {
+    throw state_error(path, "truncated or corrupt: " + std::to_string(bytes.size()) + " bytes for " +
+                                std::to_string(count) + " bodies");
+  }
+  Packing packing;
+  packing.info.seed = in.take<std::uint64_t>();
+  packing.info.steps = in.take<std::uint64_t>();
+  packing.info.side = in.take<double>();
+  packing.info.volume_fraction = in.take<double>();
+  packing.bodies.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    try {
+      packing.bodies.push_back(read_body(in));
+    } catch (const std::invalid_argument& error) {
+      throw state_error(path, "body record " + std::to_string(i) + ": " + error.what());
+    }
+    if (i > 0 && packing.bodies[i].id <= packing.bodies[i - 1].id) {
+      throw state_error(path, "body record " + std::to_string(i) + ": ids not ascending");
+    }
+  }
+  return packing;
+}
+
+// Atomic: FILE.tmp, then a rename. Throws RunTimeFailure when any part fails.
+void write_state(const std::string& path, const Packing& packing) {
+  const std::string bytes = state_bytes(packing);
+  const std::string temporary = path + ".tmp";
+  const auto failure = [&](const std::string& what) {
+    const std::string reason = std::strerror(errno);
+    std::remove(temporary.c_str());
+    return RunTimeFailure("--save-state: cannot write " + path + " (" + what + ": " + reason + ")");
+  };
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  if (file == nullptr) throw failure("creating " + temporary);
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size() && std::fflush(file) == 0 &&
+                       fsync(fileno(file)) == 0;
+  const int write_error = errno;
+  const bool closed = std::fclose(file) == 0;
+  if (!written) errno = write_error;
+  if (!written || !closed) throw failure("writing " + temporary);
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) throw failure("renaming " + temporary);
+}
+
+// Raised on the ranks other than 0 when rank 0's part failed: they leave with its exit code and
+// only rank 0 prints the error line.
+struct QuietExit {
+  int code = kExitRunFailure;
+};
+
+// Collective: rank 0 runs `work`, then every rank learns whether it threw, so that all ranks
+// leave together instead of waiting for rank 0 in the next collective call.
+void on_rank_zero(int rank, const std::function<void()>& work) {
+  int code = kExitOk;
+  std::exception_ptr failure;
   if (rank == 0) {
-    const std::vector<particles::Body> bodies = place_ellipsoids(options, side);
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-      particles::pack_body(bodies[i], records.data() + i * particles::kBodyRecordSize);
+    try {
+      work();
+    } catch (const InputError&) {
+      code = kExitBadInput;
+      failure = std::current_exception();
+    } catch (const std::exception&) {
+      code = kExitRunFailure;
+      failure = std::current_exception();
+    }
+  }
+  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (failure) std::rethrow_exception(failure);
+  if (code != kExitOk) throw QuietExit{code};
+}
+
+Packing loaded_packing(const Options& options) {
+  Packing packing = read_state(options.state);
+  const auto count = static_cast<long long>(packing.bodies.size());
+  if (options.bodies_given && options.bodies != count) {
+    throw InputError("--bodies", std::to_string(options.bodies) + " disagrees with the " + std::to_string(count) +
+                                     " bodies of --state " + options.state);
+  }
+  return packing;
+}
+
+// Rank 0 places the bodies or reads them from --state, every rank receives them (24 doubles each).
+Packing shared_packing(const Options& options, int rank) {
+  Packing packing;
+  on_rank_zero(rank, [&] { packing = options.state.empty() ? generated_packing(options) : loaded_packing(options); });
+  MPI_Bcast(&packing.info, sizeof(PackingInfo), MPI_BYTE, 0, MPI_COMM_WORLD);
+  auto count = static_cast<long long>(packing.bodies.size());
+  MPI_Bcast(&count, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+  std::vector<double> records(static_cast<std::size_t>(count) * particles::kBodyRecordSize);
+  if (rank == 0) {
+    for (std::size_t i = 0; i < packing.bodies.size(); ++i) {
+      particles::pack_body(packing.bodies[i], records.data() + i * particles::kBodyRecordSize);
     }
   }
   MPI_Bcast(records.data(), static_cast<int>(records.size()), MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  std::vector<particles::Body> bodies(static_cast<std::size_t>(options.bodies));
+  packing.bodies.resize(static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < packing.bodies.size(); ++i) {
+    packing.bodies[i] = particles::unpack_body(records.data() + i * particles::kBodyRecordSize);
+  }
+  return packing;
+}
+
+// `tiles` copies of the packing along x, copy t shifted by t * (x extent of the centres + the
+// largest body diameter + 10), so that copies never touch, and its ids offset by
+// t * (largest id + 1).
+std::vector<particles::Body> tiled(const std::vector<particles::Body>& packing, int tiles) {
+  double lowest = std::numeric_limits<double>::infinity();
+  double highest = -lowest;
+  double diameter = 0.0;
+  GlobalId largest_id = 0;
+  for (const particles::Body& body : packing) {
+    lowest = std::min(lowest, body.pose.position.x());
+    highest = std::max(highest, body.pose.position.x());
+    diameter = std::max(diameter, 2.0 * geometry::bounding_radius(body.shape));
+    largest_id = std::max(largest_id, body.id);
+  }
+  const double shift = highest - lowest + diameter + 10.0;
+  std::vector<particles::Body> bodies;
+  bodies.reserve(packing.size() * static_cast<std::size_t>(tiles));
+  for (int t = 0; t < tiles; ++t) {
+    for (particles::Body body : packing) {
+      body.pose.position.x() += t * shift;
+      body.id += t * (largest_id + 1);
+      bodies.push_back(body);
+    }
+  }
+  return bodies;
+}
+
+// Collective: every body of the store, on rank 0, in ascending id order (none elsewhere).
+std::vector<particles::Body> gathered_bodies(const particles::ParticleStore& store, int rank) {
+  const std::vector<particles::Body>& owned = store.owned();
+  std::vector<double> local(owned.size() * particles::kBodyRecordSize);
+  for (std::size_t i = 0; i < owned.size(); ++i) {
+    particles::pack_body(owned[i], local.data() + i * particles::kBodyRecordSize);
+  }
+  const int count = static_cast<int>(local.size());
+  std::vector<int> counts(static_cast<std::size_t>(store.num_ranks()));
+  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<int> offsets(counts.size());
+  std::exclusive_scan(counts.begin(), counts.end(), offsets.begin(), 0);
+  std::vector<double> records(rank == 0 ? static_cast<std::size_t>(offsets.back() + counts.back()) : 0);
+  MPI_Gatherv(local.data(), count, MPI_DOUBLE, records.data(), counts.data(), offsets.data(), MPI_DOUBLE, 0,
+              MPI_COMM_WORLD);
+  std::vector<particles::Body> bodies(records.size() / particles::kBodyRecordSize);
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     bodies[i] = particles::unpack_body(records.data() + i * particles::kBodyRecordSize);
   }
+  std::ranges::sort(bodies, {}, &particles::Body::id);
   return bodies;
+}
+
+// Collective: writes the store's bodies to `path` (rank 0).
+void save_state(const std::string& path, const PackingInfo& info, const particles::ParticleStore& store, int rank) {
+  const Packing packing{info, gathered_bodies(store, rank)};
+  on_rank_zero(rank, [&] {
+    write_state(path, packing);
+    std::fprintf(stderr, "saved %zu bodies to %s\n", packing.bodies.size(), path.c_str());
+  });
 }
 
 struct StepRecord {
@@ -207,13 +531,13 @@ int run(const Options& options) {
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const double load_start = load_average();
 
-  const double ellipsoid_volume = 4.0 / 3.0 * std::numbers::pi * kRadii.prod();
-  const double side = std::cbrt(static_cast<double>(options.bodies) * ellipsoid_volume / options.volume_fraction);
   const Stopwatch setup_clock;
-  const std::vector<particles::Body> all = shared_packing(options, side, rank);
+  const Packing packing = shared_packing(options, rank);
   const double placement_seconds = max_over_ranks(setup_clock.seconds());
+  const std::vector<particles::Body> all = tiled(packing.bodies, options.tiles);
+  const double side = packing.info.side;
 
-  particles::Domain domain;  // open space
+  particles::Domain domain;  // open space: the bounds are not used
   domain.lower = Vec3::Constant(-0.5 * side);
   domain.upper = Vec3::Constant(0.5 * side);
   particles::ParticleStore store(MPI_COMM_WORLD, domain);
@@ -224,6 +548,8 @@ int run(const Options& options) {
   collision::ContactSettings settings;
   settings.strategy.name = "relcp";
   settings.solver.name = options.solver;
+  settings.solver.backend =
+      options.backend == "cuda" ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
   settings.strategy.tolerance = 1e-5;
   settings.strategy.search_buffer = 0.2;
   collision::ContactDynamics dynamics;
@@ -252,7 +578,14 @@ int run(const Options& options) {
   std::vector<StepRecord> timed;
   const int total_steps = options.warmup_steps + options.steps;
   for (int step = 0; step < total_steps; ++step) {
-    if (step == options.warmup_steps) perf_control("enable");
+    if (step == options.warmup_steps) {
+      if (!options.save_state.empty()) {
+        PackingInfo info = packing.info;
+        info.steps += static_cast<std::uint64_t>(options.warmup_steps);
+        save_state(options.save_state, info, store, rank);
+      }
+      perf_control("enable");
+    }
     dynamics::apply_force_fields(fields, store.owned());
     for (particles::Body& body : store.owned()) body.force += options.random_force * random_direction(body.id);
     integrator.compute_velocities(store.owned());
@@ -300,11 +633,12 @@ int run(const Options& options) {
     const auto count = static_cast<double>(timed.size());
     std::ostringstream out;
     out.precision(6);
-    out << "{\"solver\": \"" << options.solver << "\", \"ranks\": " << ranks
-        << ", \"threads\": " << omp_get_max_threads() << ", \"bodies\": " << options.bodies
-        << ", \"volume_fraction\": " << options.volume_fraction << ", \"side\": " << side << ", \"dt\": " << options.dt
-        << ", \"warmup_steps\": " << options.warmup_steps << ", \"steps\": " << options.steps << ", \"id_order\": \""
-        << options.id_order << "\""
+    out << "{\"solver\": \"" << options.solver << "\", \"backend\": \"" << options.backend << "\", \"ranks\": " << ranks
+        << ", \"threads\": " << omp_get_max_threads() << ", \"bodies\": " << all.size()
+        << ", \"tiles\": " << options.tiles << ", \"state\": \"" << options.state
+        << "\", \"state_steps\": " << packing.info.steps << ", \"volume_fraction\": " << packing.info.volume_fraction
+        << ", \"side\": " << side << ", \"dt\": " << options.dt << ", \"warmup_steps\": " << options.warmup_steps
+        << ", \"steps\": " << options.steps << ", \"id_order\": \"" << options.id_order << "\""
         << ", \"placement_seconds\": " << placement_seconds << ", \"loadavg_start\": " << load_start
         << ", \"loadavg_end\": " << load_end << ", \"mean\": {\"detection_seconds\": " << mean.detection
         << ", \"assembly_seconds\": " << mean.assembly << ", \"solve_seconds\": " << mean.solve
@@ -332,7 +666,9 @@ int run(const Options& options) {
 int main(int argc, char** argv) {
   CLI::App app("ReLCP contact step time for an ellipsoid packing of growing size", "contact_step_scaling");
   Options options;
-  app.add_option("--bodies", options.bodies, "number of ellipsoids (radii 1, 1, 2)")->check(CLI::PositiveNumber);
+  CLI::Option* bodies =
+      app.add_option("--bodies", options.bodies, "number of ellipsoids (radii 1, 1, 2); with --state, its count")
+          ->check(CLI::PositiveNumber);
   app.add_option("--steps", options.steps, "timed steps")->check(CLI::PositiveNumber);
   app.add_option("--warmup-steps", options.warmup_steps, "steps before the timed ones (contacts form)")
       ->check(CLI::NonNegativeNumber);
@@ -350,6 +686,24 @@ int main(int argc, char** argv) {
   app.add_option("--solver", options.solver,
                  "contact LCP solver (" + listed(collision::distributed_solver_names()) + ")")
       ->check(CLI::IsMember(collision::distributed_solver_names()));
+  app.add_option("--backend", options.backend, "where bbpgd and apgd iterate")->check(CLI::IsMember({"cpu", "cuda"}));
+  app.add_option("--state", options.state,
+                 "start from the bodies of this state file (--save-state) instead of placing them");
+  app.add_option("--save-state", options.save_state,
+                 "after the warm-up steps, write the bodies to this file (for --state)");
+  app.add_option("--tiles", options.tiles, "copies of the packing side by side along x (weak scaling)")
+      ->check(CLI::PositiveNumber);
   app.add_option("--json", options.json, "append the result (one JSON line) to this file");
-  return apps::bench::run_mpi_app(app, argc, argv, [&] { return run(options); });
+  app.add_option("--log-level", options.log_level, "rank 0's log level (debug: each device solve's times)");
+  return apps::bench::run_mpi_app(app, argc, argv, [&] {
+    options.bodies_given = bodies->count() > 0;
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    configure_logging(options.log_level, rank, false);
+    try {
+      return run(options);
+    } catch (const QuietExit& exit) {
+      return exit.code;
+    }
+  });
 }

@@ -1,12 +1,20 @@
 #include "collision/solvers/distributed_gradient_solvers.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/device/cuda_backend.hpp"
+#include "collision/device/cuda_contact_space.hpp"
+#include "collision/device/local_contact_rows.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/linalg/tpetra_vector_space.hpp"
 #include "collision/solvers/distributed_solver_support.hpp"
 #include "collision/solvers/jacobi_scaling.hpp"
+#include "core/error.hpp"
 #include "core/stopwatch.hpp"
 #include "lcp/friction/friction_cone.hpp"
 #include "lcp/projection/cone_constrained_space.hpp"
@@ -33,8 +41,8 @@ lcp::Status status_of(lcp::GradientStop stop) {
 class HistoryRecorder {
  public:
   explicit HistoryRecorder(std::vector<double>* history) : history_(history) {}
-  template <class Info>
-  void operator()(const Info& info, const DistributedVector&) {
+  template <class Info, class Vector>
+  void operator()(const Info& info, const Vector&) {
     if (history_ != nullptr) history_->push_back(info.merit);
   }
 
@@ -42,16 +50,60 @@ class HistoryRecorder {
   std::vector<double>* history_;
 };
 
-// MPRGP's free and chopped gradients are defined for bounds, not cones: only BBPGD and APGD
-// accept a cone space.
-template <class Algorithm, class Space, class Limits, class Stop, class Observer>
-lcp::GradientOutcome solve_if_supported(const Algorithm& algorithm, const Space& space, DistributedVector& z,
-                                        const Limits& limits, const Stop& stop, Observer& observer) {
+// MPRGP's free and chopped gradients are defined for bounds on the CPU: only BBPGD and APGD
+// accept a cone space or the device space.
+template <class Algorithm, class Space, class Vector, class Limits, class Stop, class Observer>
+lcp::GradientOutcome solve_if_supported(const Algorithm& algorithm, const Space& space, Vector& z, const Limits& limits,
+                                        const Stop& stop, Observer& observer) {
   if constexpr (requires { algorithm.solve(space, z, limits, stop, observer); }) {
     return algorithm.solve(space, z, limits, stop, observer);
   } else {
-    throw std::invalid_argument("friction cones need bbpgd or apgd");
+    throw std::invalid_argument("friction cones and the cuda backend need bbpgd or apgd");
   }
+}
+
+// Runs make(residual) on the rank's CUDA device (docs/gpu.md): the contact operator's local rows
+// and the iterate in device memory, the same algorithm and stop rule as on the CPU; the natural
+// residual of the answer is checked on the CPU operator.
+template <class MakeAlgorithm, class Residual>
+DistributedSolverResult run_on_device(const MakeAlgorithm& make, const Residual& residual,
+                                      const DistributedLcp& problem, const DistributedSolverOptions& options) {
+  const Stopwatch clock;
+  validate_problem(problem, options);
+  const auto* op = dynamic_cast<const ContactOperator*>(&problem.A);
+  if (op == nullptr) throw std::invalid_argument("backend cuda: the LCP's operator must be a ContactOperator");
+  if (options.preconditioner == DistributedPreconditioner::jacobi) {
+    throw InputError("backend", "cuda does not take preconditioner jacobi: use none");
+  }
+  const MPI_Comm comm = problem.c.layout().comm();
+  ensure_cuda_device(comm);
+  DistributedSolverResult result;
+  result.gamma = starting_point(problem, options);
+  const std::size_t rows = problem.c.local_size();
+  HostHalo halo(*op);
+  const device::DeviceContactOperator A(local_contact_rows(*op), &halo);
+  const DeviceVector c(problem.c.local_data(), rows);
+  std::optional<DeviceCones> cones;
+  if (options.cones != nullptr) cones.emplace(*options.cones);
+  const CudaContactSpace space(A, c, comm, cones ? &*cones : nullptr);
+  DeviceVector gamma(result.gamma.local_data(), rows);
+  const double setup_seconds = clock.seconds();
+  const lcp::GradientLimits limits{.max_iterations = iteration_limit(options, kDefaultDistributedGradientIterations),
+                                   .relative_tolerance = 0.0};
+  HistoryRecorder recorder(options.record_history ? &result.history : nullptr);
+  const lcp::GradientOutcome outcome =
+      solve_if_supported(make(residual), space, gamma, limits, lcp::MeritWithinTolerance{options.tolerance}, recorder);
+  device::copy_to_host(result.gamma.local_data(), gamma.data(), rows * sizeof(double));
+  spdlog::debug("device solve: {} rows here, setup {:.3g} s, {} iterations in {:.3g} s", rows, setup_seconds,
+                outcome.iterations, clock.seconds() - setup_seconds);
+  result.status = status_of(outcome.stop);
+  result.iterations = outcome.iterations;
+  result.residual = outcome.merit;
+  result.natural_residual = options.cones != nullptr ? cone_natural_residual(problem, *options.cones, result.gamma)
+                                                     : natural_residual(problem, result.gamma);
+  result.operator_applications = space.applications() + 1;
+  result.seconds = clock.seconds();
+  return result;
 }
 
 // Runs make(residual) on the LCP, or with jacobi on its scaled twin (jacobi_scaling.hpp): the
@@ -59,6 +111,7 @@ lcp::GradientOutcome solve_if_supported(const Algorithm& algorithm, const Space&
 template <class MakeAlgorithm, class Residual>
 DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residual& residual,
                                         const DistributedLcp& problem, const DistributedSolverOptions& options) {
+  if (options.backend == ComputeBackend::cuda) return run_on_device(make, residual, problem, options);
   const Stopwatch clock;
   validate_problem(problem, options);
   DistributedSolverResult result;

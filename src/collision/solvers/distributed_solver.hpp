@@ -34,6 +34,11 @@ enum class DistributedPreconditioner {
   jacobi,  // solve in w = S^-1 gamma, S = diag(A)^-1/2; needs DistributedSolverOptions::diagonal
 };
 
+// Where bbpgd and apgd iterate (docs/gpu.md): on this rank's CPU, or on its CUDA device with the
+// contact operator's local rows and mobility blocks in device memory and the halo exchanges
+// staged through the host. The other solvers run on the CPU only.
+enum class ComputeBackend { cpu, cuda };
+
 struct DistributedLcp {
   const DistributedLinearOperator& A;
   const DistributedVector& c;  // on A.layout()
@@ -60,6 +65,9 @@ struct DistributedSolverOptions {
   // product, the LCP a cone complementarity problem (CCP). bbpgd and apgd only, without jacobi.
   // Null: every row is unilateral.
   const lcp::FrictionCones* cones = nullptr;
+  // cuda: A must be a ContactOperator (or a CountingOperator around one) and the preconditioner
+  // none; the solve throws InputError ("backend") otherwise, and RunTimeFailure without a device.
+  ComputeBackend backend = ComputeBackend::cpu;
 };
 
 struct DistributedSolverResult {

@@ -20,6 +20,8 @@ struct DistributedSolverCapabilities {
   bool friction_cones = false;
   // Accepts preconditioner jacobi (DistributedSolverOptions::diagonal).
   bool jacobi_scaling = false;
+  // Iterates on the GPU with backend cuda (DistributedSolverOptions::backend; docs/gpu.md).
+  bool cuda_backend = false;
 };
 
 struct DistributedSolverEntry {

@@ -17,6 +17,15 @@ void validate_contact_settings(const ContactSettings& settings) {
             listed(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling), " and ") +
             " solvers, not " + settings.solver.name);
   }
+  if (settings.solver.backend == ComputeBackend::cuda) {
+    if (!can.cuda_backend) {
+      throw InputError(
+          "backend", "cuda runs the " +
+                         listed(distributed_solver_names_with(&DistributedSolverCapabilities::cuda_backend), " and ") +
+                         " solvers, not " + settings.solver.name);
+    }
+    if (jacobi) throw InputError("backend", "cuda does not take preconditioner jacobi: use none");
+  }
   if (settings.friction.any()) {
     if (!can.friction_cones) {
       throw InputError(
@@ -34,6 +43,7 @@ DistributedSolverOptions contact_solver_options(const ContactSettings& settings)
   options.max_iterations = settings.solver.max_iterations;
   options.record_history = false;
   options.preconditioner = settings.solver.preconditioner;
+  options.backend = settings.solver.backend;
   return options;
 }
 

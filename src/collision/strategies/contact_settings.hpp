@@ -43,6 +43,8 @@ struct SolverSettings {
   // Start a step's first LCP from the previous step's forces, matched by constraint key
   // (PreviousStepForces), instead of zero. Off by default: docs/collision_strategies.md.
   bool warm_start_from_previous_step = false;
+  // cuda: bbpgd and apgd iterate on the rank's GPU (docs/gpu.md).
+  ComputeBackend backend = ComputeBackend::cpu;
   // The solver's own knobs, by scenario key (each solver reads its parameter struct from them).
   SolverParameterValues parameters;
 };

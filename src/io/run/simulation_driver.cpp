@@ -5,6 +5,7 @@
 #include <cmath>
 #include <utility>
 
+#include "collision/device/cuda_backend.hpp"
 #include "core/error.hpp"
 #include "core/stopwatch.hpp"
 #include "io/faults/collective_agreement.hpp"
@@ -26,6 +27,10 @@ Simulation::Simulation(MPI_Comm comm, Scenario scenario, SimulationOptions optio
       motion_(scenario_.dynamics, scenario_.monolayer()),
       contact_stage_(make_contact_stage(scenario_)) {
   MPI_Comm_rank(comm_, &rank_);
+  if (scenario_.collision.enabled && scenario_.collision.contact.solver.backend == collision::ComputeBackend::cuda) {
+    // Refuses here, before any output, when some rank has no device.
+    spdlog::info("contact solve on the GPU: {}", collision::ensure_cuda_device(comm_));
+  }
   if (options_.started_at <= 0.0) options_.started_at = MPI_Wtime();
   if (!options_.max_wall_seconds) options_.max_wall_seconds = scenario_.simulation.max_wall_seconds;
   if (scenario_.growth) growth_.emplace(*scenario_.growth);

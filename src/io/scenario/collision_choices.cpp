@@ -14,6 +14,7 @@ std::string capabilities_of(const collision::DistributedSolverCapabilities& can)
   std::string text;
   if (can.friction_cones) text += "friction";
   if (can.jacobi_scaling) text += std::string(text.empty() ? "" : ", ") + "jacobi";
+  if (can.cuda_backend) text += std::string(text.empty() ? "" : ", ") + "cuda";
   return text.empty() ? "" : " [" + text + "]";
 }
 
@@ -35,7 +36,7 @@ std::string collision_choices_help() {
   add_row(out, "none", width, "bodies pass through each other");
   for (const auto& entry : collision::contact_strategies()) add_row(out, entry.name, width, std::string(entry.summary));
   out << "collision.solver (docs/collision.md; [friction]: takes friction cones, [jacobi]: takes "
-         "preconditioner: jacobi):\n";
+         "preconditioner: jacobi, [cuda]: runs on the GPU with backend: cuda, docs/gpu.md):\n";
   for (const auto& entry : collision::distributed_solvers()) {
     add_row(out, entry.name, width, std::string(entry.summary) + capabilities_of(entry.capabilities));
   }

@@ -1,3 +1,4 @@
+#include "collision/device/cuda_backend.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/strategy_registry.hpp"
 #include "io/scenario/scenario_sections.hpp"
@@ -97,6 +98,26 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
             ", not " + contact.solver.name);
       }
       contact.solver.preconditioner = collision::DistributedPreconditioner::jacobi;
+    }
+  }
+  if (const auto node = section.optional_child("backend")) {
+    if (as_choice(*node, {"cpu", "cuda"}, "backend") == "cuda") {
+      const collision::DistributedSolverCapabilities can =
+          collision::distributed_solver(contact.solver.name).capabilities;
+      if (!can.cuda_backend) {
+        node->fail(
+            "cuda needs collision.solver " +
+            listed(collision::distributed_solver_names_with(&collision::DistributedSolverCapabilities::cuda_backend),
+                   " or ") +
+            ", not " + contact.solver.name);
+      }
+      if (contact.solver.preconditioner == collision::DistributedPreconditioner::jacobi) {
+        node->fail("cuda does not take collision.preconditioner jacobi: use none");
+      }
+      if (!collision::cuda_backend_built()) {
+        node->fail("cuda needs relcp built with CUDA (cmake -DRELCP_CUDA=ON); this build has none");
+      }
+      contact.solver.backend = collision::ComputeBackend::cuda;
     }
   }
   if (const auto node = section.optional_child("warm_start")) {

@@ -23,9 +23,9 @@ struct CollisionSettings {
 
 // The section's own keys; the solvers' keys come on top (collision_keys()).
 inline constexpr auto kCollisionSectionKeys = std::to_array<std::string_view>(
-    {"strategy", "solver", "tolerance", "solver_tolerance", "max_solver_iterations", "preconditioner", "warm_start",
-     "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer", "relcp_carried_rows",
-     "friction", "friction_model", "max_coulomb_iterations"});
+    {"strategy", "solver", "tolerance", "solver_tolerance", "max_solver_iterations", "preconditioner", "backend",
+     "warm_start", "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer",
+     "relcp_carried_rows", "friction", "friction_model", "max_coulomb_iterations"});
 
 // Every key the section accepts: its own and every registered solver's.
 std::vector<std::string_view> collision_keys();

@@ -13,29 +13,14 @@
 #include <stdexcept>
 #include <vector>
 
+#include "lcp/friction/cone_projection.hpp"
+
 namespace relcp::lcp {
 
 struct FrictionConeBlock {
   std::size_t normal_row = 0;  // the tangential rows follow at normal_row + 1 and + 2
   double mu = 0.0;
 };
-
-// Euclidean projection of (n, t1, t2) onto K_mu (second-order cone projection).
-inline void project_onto_friction_cone(double mu, double& n, double& t1, double& t2) {
-  const double t = std::hypot(t1, t2);
-  // The polar cone first: with mu = 0 and t = 0 both tests hold for n < 0, and the apex is the
-  // projection.
-  if (mu * t <= -n) {
-    n = t1 = t2 = 0.0;
-    return;
-  }
-  if (t <= mu * n) return;  // inside
-  const double normal = (n + mu * t) / (1.0 + mu * mu);
-  const double shrink = t > 0.0 ? mu * normal / t : 0.0;
-  n = normal;
-  t1 *= shrink;
-  t2 *= shrink;
-}
 
 class FrictionCones {
  public:

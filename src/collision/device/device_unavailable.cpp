@@ -1,0 +1,54 @@
+// A build without CUDA: the device functions exist so that the library links, and refuse.
+// select_cuda_device (cuda_backend.cpp) refuses first, so these are reached only by a caller
+// that skipped it.
+#if !defined(RELCP_HAVE_CUDA)
+
+#include "collision/device/device_contact_operator.hpp"
+#include "collision/device/device_kernels.hpp"
+#include "collision/device/device_memory.hpp"
+#include "core/error.hpp"
+
+namespace relcp::collision::device {
+namespace {
+
+[[noreturn]] void refuse() {
+  throw InputError("backend", "cuda needs relcp built with CUDA (cmake -DRELCP_CUDA=ON); this build has none");
+}
+
+}  // namespace
+
+void* allocate(std::size_t) { refuse(); }
+void release(void*) noexcept {}
+void copy_to_device(void*, const void*, std::size_t) { refuse(); }
+void copy_to_host(void*, const void*, std::size_t) { refuse(); }
+void copy_on_device(void*, const void*, std::size_t) { refuse(); }
+void zero(void*, std::size_t) { refuse(); }
+
+void fill(std::size_t, double, double*) { refuse(); }
+void scale(std::size_t, double, double*) { refuse(); }
+void axpy(std::size_t, double, const double*, double*) { refuse(); }
+void axpby(std::size_t, double, const double*, double, double*) { refuse(); }
+void combine(std::size_t, double, const double*, double, const double*, double*) { refuse(); }
+void project_nonnegative(std::size_t, const unsigned char*, double*) { refuse(); }
+void project_cones(std::size_t, const int*, const double*, double*) { refuse(); }
+void projected_step(std::size_t, const double*, double, const double*, double*) { refuse(); }
+void projected_gradient(std::size_t, const double*, const double*, double*) { refuse(); }
+void local_dots(std::size_t, const double* const*, const double* const*, std::size_t, double*) { refuse(); }
+double local_max_abs(std::size_t, const double*, bool&) { refuse(); }
+
+struct DeviceContactOperator::Impl {};
+DeviceContactOperator::DeviceContactOperator(const LocalContactRows&, HostHalo*) { refuse(); }
+DeviceContactOperator::~DeviceContactOperator() = default;
+std::size_t DeviceContactOperator::rows() const { return 0; }
+void DeviceContactOperator::apply(const double*, double*) const { refuse(); }
+
+int visible_device_count(const char** reason) {
+  *reason = "this build has no CUDA";
+  return 0;
+}
+void use_device(int) { refuse(); }
+const char* current_device_name() { return "none"; }
+
+}  // namespace relcp::collision::device
+
+#endif
