@@ -21,17 +21,18 @@ namespace {
 using testing::ProblemShape;
 using testing::RandomContactProblem;
 
-// out = A gamma from the uploaded arrays, pass for pass as device_kernels.cu computes it.
+// out = A gamma from the arrays the device receives, pass for pass as device_kernels.cu computes
+// it: forces from zero, generation after generation; the mobility; the rows.
 std::vector<double> apply_as_the_device(const LocalContactRows& rows, HostHalo& halo, const double* gamma) {
   const std::size_t owned_dofs = 6 * rows.owned_bodies;
-  std::vector<double> forces(6 * rows.column_bodies), velocities(6 * rows.column_bodies), out(rows.rows);
-  for (std::size_t c = 0; c < rows.column_bodies; ++c) {
-    double f[6] = {0, 0, 0, 0, 0, 0};
-    for (int i = rows.body_offsets[c]; i < rows.body_offsets[c + 1]; ++i) {
-      const double g = gamma[rows.body_rows[i]];
-      for (int k = 0; k < 6; ++k) f[k] += g * rows.values[rows.body_entries[i] + k];
+  std::vector<double> forces(6 * rows.column_bodies, 0.0), velocities(6 * rows.column_bodies), out(rows.rows);
+  for (const GenerationRows& block : rows.generations) {
+    for (std::size_t c = 0; c < block.column_bodies; ++c) {
+      for (int i = block.incidence_begin[c]; i < block.incidence_begin[c + 1]; ++i) {
+        const double g = gamma[block.first_row + static_cast<std::size_t>(block.incidence_row[i])];
+        for (int k = 0; k < 6; ++k) forces[6 * c + k] += g * block.values[block.incidence_entry[i] + k];
+      }
     }
-    for (int k = 0; k < 6; ++k) forces[6 * c + k] = f[k];
   }
   if (halo.needed()) {
     std::copy(forces.begin(), forces.end(), halo.column_forces());
@@ -55,12 +56,14 @@ std::vector<double> apply_as_the_device(const LocalContactRows& rows, HostHalo& 
     std::copy(halo.column_velocities() + owned_dofs, halo.column_velocities() + 6 * rows.column_bodies,
               velocities.begin() + owned_dofs);
   }
-  for (std::size_t r = 0; r < rows.rows; ++r) {
-    double sum = 0.0;
-    for (int e = rows.row_offsets[r]; e < rows.row_offsets[r + 1]; ++e) {
-      sum += rows.values[e] * velocities[rows.columns[e]];
+  for (const GenerationRows& block : rows.generations) {
+    for (std::size_t r = 0; r < block.rows; ++r) {
+      double sum = 0.0;
+      for (std::size_t e = block.row_offsets[r]; e < block.row_offsets[r + 1]; ++e) {
+        sum += block.values[e] * velocities[block.columns[e]];
+      }
+      out[block.first_row + r] = rows.scale * sum;
     }
-    out[r] = rows.scale * sum;
   }
   return out;
 }
@@ -82,12 +85,18 @@ TEST_P(LocalContactRowsTest, ApplyTheContactOperatorBitForBit) {
   for (int g = 0; g < problem.generations(); ++g) {
     matrix.append(problem.records(g));  // the rows as they stand after each ReLCP append
     const LocalContactRows rows = local_contact_rows(op);
-    ASSERT_EQ(rows.rows, matrix.constraint_layout().local_size());
-    ASSERT_EQ(rows.row_offsets.size(), rows.rows + 1);
-    ASSERT_EQ(rows.body_offsets.size(), rows.column_bodies + 1);
-    ASSERT_EQ(rows.mobility.size(), (GetParam() ? 6u : 36u) * rows.owned_bodies);
-    // Every entry is reached once through the rows and once through the bodies (6 per incidence).
-    EXPECT_EQ(6 * rows.body_rows.size(), rows.values.size());
+    EXPECT_EQ(rows.epoch, matrix.epoch());
+    ASSERT_EQ(rows.generations.size(), static_cast<std::size_t>(g + 1));
+    std::size_t covered = 0;
+    for (const GenerationRows& block : rows.generations) {
+      EXPECT_EQ(block.first_row, covered);  // generations follow one another in the layout
+      covered += block.rows;
+      // Every entry is reached once through the rows and once through the incidences (6 each).
+      EXPECT_EQ(6 * static_cast<std::size_t>(block.incidence_begin[block.column_bodies]), block.entries);
+      EXPECT_LE(block.column_bodies, rows.column_bodies);
+    }
+    ASSERT_EQ(covered, matrix.constraint_layout().local_size());
+    ASSERT_EQ(rows.mobility_values, (GetParam() ? 6u : 36u) * rows.owned_bodies);
     DistributedVector gamma(op.layout()), cpu(op.layout());
     for (std::size_t i = 0; i < gamma.local_size(); ++i) gamma.local_data()[i] = unit(rng);
     op.apply(gamma, cpu);
@@ -97,6 +106,20 @@ TEST_P(LocalContactRowsTest, ApplyTheContactOperatorBitForBit) {
     const std::vector<double> device_order = apply_as_the_device(rows, halo, gamma.local_data());
     for (std::size_t r = 0; r < rows.rows; ++r) ASSERT_EQ(device_order[r], cpu.local_data()[r]) << "row " << r;
   }
+}
+
+TEST(LocalContactRows, ANewEpochAfterEveryReset) {
+  ProblemShape shape;
+  shape.seed = 4;
+  const RandomContactProblem problem(MPI_COMM_WORLD, shape);
+  DistributedConstraintMatrix matrix(MPI_COMM_WORLD, problem.owned_ids());
+  DistributedConstraintMatrix other(MPI_COMM_WORLD, problem.owned_ids());
+  const std::uint64_t first = matrix.epoch();
+  EXPECT_NE(first, other.epoch());
+  matrix.append(problem.records(0));
+  EXPECT_EQ(matrix.epoch(), first);  // appending keeps the epoch
+  matrix.reset(problem.owned_ids());
+  EXPECT_NE(matrix.epoch(), first);
 }
 
 INSTANTIATE_TEST_SUITE_P(Mobility, LocalContactRowsTest, ::testing::Values(true, false),

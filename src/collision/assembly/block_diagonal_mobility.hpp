@@ -29,6 +29,8 @@ class BlockDiagonalMobility {
   Block block(std::size_t body) const;
   // Bytes read per application (for bandwidth accounting).
   std::size_t stored_bytes() const { return values_.size() * sizeof(double); }
+  // The stored numbers: 6 per body when is_diagonal(), else 36 (row-major blocks).
+  const std::vector<double>& stored_values() const { return values_; }
 
   // velocities[6 b + i] = sum_j block_b(i, j) forces[6 b + j] for the body_count() bodies.
   void apply(const double* forces, double* velocities) const;

@@ -54,6 +54,7 @@ struct DistributedConstraintMatrix::Impl {
   ConstraintSet constraints;
   std::vector<GenerationBlock> generations;
   std::int64_t global_rows = 0;
+  std::uint64_t epoch = 0;  // DistributedConstraintMatrix::epoch
   AssemblyCounts counts;
 };
 

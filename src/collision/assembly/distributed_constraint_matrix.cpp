@@ -1,6 +1,7 @@
 #include "collision/assembly/distributed_constraint_matrix.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -9,6 +10,13 @@
 
 namespace relcp::collision {
 namespace {
+
+// Unique across every matrix of the process, so a cached copy of one matrix's rows (the CUDA
+// back end's) is never mistaken for another's.
+std::uint64_t next_epoch() {
+  static std::atomic<std::uint64_t> counter{0};
+  return ++counter;
+}
 
 using tpetra::GlobalOrdinal;
 
@@ -190,6 +198,7 @@ DistributedConstraintMatrix::DistributedConstraintMatrix(MPI_Comm comm, std::vec
   validate_owned(owned_body_ids);
   ensure_kokkos_initialized();
   impl_->comm = comm;
+  impl_->epoch = next_epoch();
   impl_->teuchos_comm = teuchos_comm(comm);
   impl_->owned_ids = std::move(owned_body_ids);
   build_body_map(*impl_);
@@ -204,6 +213,7 @@ DistributedConstraintMatrix& DistributedConstraintMatrix::operator=(DistributedC
 void DistributedConstraintMatrix::reset(std::vector<GlobalId> owned_body_ids) {
   validate_owned(owned_body_ids);
   Impl& impl = *impl_;
+  impl.epoch = next_epoch();
   impl.generations.clear();
   impl.constraints.clear();
   impl.global_rows = 0;
@@ -255,6 +265,8 @@ const VectorLayout& DistributedConstraintMatrix::body_layout() const { return im
 const VectorLayout& DistributedConstraintMatrix::constraint_layout() const { return impl_->constraint_layout; }
 std::int64_t DistributedConstraintMatrix::global_constraint_count() const { return impl_->global_rows; }
 int DistributedConstraintMatrix::generation_count() const { return static_cast<int>(impl_->generations.size()); }
+
+std::uint64_t DistributedConstraintMatrix::epoch() const { return impl_->epoch; }
 AssemblyCounts DistributedConstraintMatrix::assembly_counts() const { return impl_->counts; }
 
 std::vector<ConstraintEntry> DistributedConstraintMatrix::local_entries() const {

@@ -74,6 +74,9 @@ class DistributedConstraintMatrix {
   const VectorLayout& constraint_layout() const;
   std::int64_t global_constraint_count() const;
   int generation_count() const;
+  // Changes whenever the rows are dropped (construction, reset), never on append: within one
+  // epoch the generations only grow and the column map is only extended.
+  std::uint64_t epoch() const;
   AssemblyCounts assembly_counts() const;
   // This rank's non-zeros of J, every generation, rows in increasing order.
   std::vector<ConstraintEntry> local_entries() const;

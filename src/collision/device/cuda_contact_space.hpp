@@ -148,6 +148,20 @@ class CudaContactSpace {
       device::projected_step(n_, x.data(), a, y.data(), out.data());
     }
   }
+  // ||min(z, A z + q)||_inf, or with cones ||z - P_K(z - (A z + q))||_inf: the natural residual
+  // (one application, one reduction), as the CPU's natural_residual and cone_natural_residual.
+  double natural_residual(const DeviceVector& z) const {
+    DeviceVector g = make_vector();
+    DeviceVector r = make_vector();
+    lcp::compute_gradient(*this, z, g);
+    if (cones_ != nullptr) {
+      projected_gradient(z, g, r);
+    } else {
+      device::minimum_map(n_, z.data(), g.data(), r.data());
+    }
+    return norm_inf(r);
+  }
+
   // Without cones: g_i where z_i > 0, else min(g_i, 0). With cones: z - P_K(z - g).
   void projected_gradient(const DeviceVector& z, const DeviceVector& g, DeviceVector& out) const {
     if (cones_ != nullptr) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,9 @@ __global__ void project_cones_kernel(std::size_t count, const int* normal_rows, 
 }
 __global__ void projected_step_kernel(std::size_t n, const double* x, double a, const double* y, double* out) {
   RELCP_GRID_STRIDE(i, n) out[i] = std_max(0.0, x[i] - a * y[i]);
+}
+__global__ void minimum_map_kernel(std::size_t n, const double* z, const double* w, double* out) {
+  RELCP_GRID_STRIDE(i, n) out[i] = std_min(z[i], w[i]);
 }
 __global__ void projected_gradient_kernel(std::size_t n, const double* z, const double* g, double* out) {
   RELCP_GRID_STRIDE(i, n) out[i] = z[i] > 0.0 ? g[i] : std_min(g[i], 0.0);
@@ -232,6 +236,11 @@ void projected_step(std::size_t n, const double* x, double a, const double* y, d
   projected_step_kernel<<<blocks_for(n), kThreads>>>(n, x, a, y, out);
   launched("projected_step");
 }
+void minimum_map(std::size_t n, const double* z, const double* w, double* out) {
+  if (n == 0) return;
+  minimum_map_kernel<<<blocks_for(n), kThreads>>>(n, z, w, out);
+  launched("minimum_map");
+}
 void projected_gradient(std::size_t n, const double* z, const double* g, double* out) {
   if (n == 0) return;
   projected_gradient_kernel<<<blocks_for(n), kThreads>>>(n, z, g, out);
@@ -279,15 +288,17 @@ double local_max_abs(std::size_t n, const double* x, bool& has_nan) {
 
 namespace {
 
-// forces[6 c + k] for every column body c, in the CPU gather's order (contact_kernels.cpp).
-__global__ void gather_forces_kernel(std::size_t bodies, const int* body_offsets, const int* body_rows,
-                                     const int* body_entries, const double* values, const double* gamma,
-                                     double* forces) {
+// forces[6 c + k] += one generation's terms for its column bodies c, in the CPU gather's order
+// (contact_kernels.cpp): forces start at zero and the generations follow one another.
+__global__ void gather_generation_kernel(std::size_t bodies, const int* incidence_begin, const int* incidence_row,
+                                         const int* incidence_entry, const double* values, const double* gamma,
+                                         double* forces) {
   RELCP_GRID_STRIDE(c, bodies) {
-    double f[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-    for (int i = body_offsets[c]; i < body_offsets[c + 1]; ++i) {
-      const double g = gamma[body_rows[i]];
-      const double* v = values + body_entries[i];
+    double f[6];
+    for (int k = 0; k < 6; ++k) f[k] = forces[6 * c + k];
+    for (int i = incidence_begin[c]; i < incidence_begin[c + 1]; ++i) {
+      const double g = gamma[incidence_row[i]];
+      const double* v = values + incidence_entry[i];
       for (int k = 0; k < 6; ++k) f[k] += g * v[k];
     }
     for (int k = 0; k < 6; ++k) forces[6 * c + k] = f[k];
@@ -310,50 +321,133 @@ __global__ void block_mobility_kernel(std::size_t bodies, const double* m, const
   }
 }
 
-__global__ void row_rates_kernel(std::size_t rows, const int* row_offsets, const int* columns, const double* values,
-                                 const double* velocities, double scale, double* out) {
+__global__ void row_rates_kernel(std::size_t rows, const std::size_t* row_offsets, const int* columns,
+                                 const double* values, const double* velocities, double scale, double* out) {
   RELCP_GRID_STRIDE(r, rows) {
     double sum = 0.0;
-    for (int e = row_offsets[r]; e < row_offsets[r + 1]; ++e) sum += values[e] * velocities[columns[e]];
+    for (std::size_t e = row_offsets[r]; e < row_offsets[r + 1]; ++e) sum += values[e] * velocities[columns[e]];
     out[r] = scale * sum;
   }
 }
 
+// A device array that grows by doubling and keeps its contents: `used` entries are valid.
+template <class T>
+struct GrowingArray {
+  DeviceArray<T> storage;
+  std::size_t used = 0;
+  void clear() { used = 0; }
+  void append(const T* host, std::size_t count) {
+    if (used + count > storage.size()) {
+      DeviceArray<T> larger(std::max(2 * storage.size(), used + count));
+      copy_on_device(larger.data(), storage.data(), used * sizeof(T));
+      storage = std::move(larger);
+    }
+    copy_to_device(storage.data() + used, host, count * sizeof(T));
+    used += count;
+  }
+};
+
+// One generation's incidences; its entries live in the operator's concatenated arrays.
+struct DeviceGeneration {
+  const double* host_values = nullptr;  // identifies the host generation it copies
+  std::size_t rows = 0, entry_offset = 0, column_bodies = 0;
+  DeviceArray<int> incidence_begin, incidence_row, incidence_entry;
+};
+
 }  // namespace
 
 struct DeviceContactOperator::Impl {
-  std::size_t rows = 0, owned_bodies = 0, column_bodies = 0;
-  bool diagonal_mobility = true;
+  std::uint64_t epoch = 0;
+  const double* host_mobility = nullptr;
   double scale = 0.0;
-  DeviceArray<int> row_offsets, columns, body_offsets, body_rows, body_entries;
-  DeviceArray<double> values, mobility;
+  bool diagonal_mobility = true;
+  std::size_t rows = 0, owned_bodies = 0, column_bodies = 0;
+  std::vector<DeviceGeneration> generations;
+  // J by rows, every generation: global row offsets, column DOFs and values.
+  GrowingArray<std::size_t> row_offsets;
+  GrowingArray<int> columns;
+  GrowingArray<double> values;
+  DeviceArray<double> mobility;
   mutable DeviceArray<double> forces, velocities;  // column DOFs
   HostHalo* halo = nullptr;
+
+  bool holds_prefix_of(const LocalContactRows& update) const {
+    if (epoch != update.epoch || host_mobility != update.mobility || scale != update.scale ||
+        owned_bodies != update.owned_bodies || generations.size() > update.generations.size()) {
+      return false;
+    }
+    for (std::size_t g = 0; g < generations.size(); ++g) {
+      if (generations[g].host_values != update.generations[g].values ||
+          generations[g].rows != update.generations[g].rows) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void upload(const GenerationRows& block) {
+    DeviceGeneration generation;
+    generation.host_values = block.values;
+    generation.rows = block.rows;
+    generation.entry_offset = values.used;
+    generation.column_bodies = block.column_bodies;
+    // Global row offsets: the generation's own, moved past the entries already held (its first
+    // offset is the previous generation's last, already there).
+    if (block.rows > 0) {
+      std::vector<std::size_t> offsets(block.row_offsets + (row_offsets.used == 0 ? 0 : 1),
+                                       block.row_offsets + block.rows + 1);
+      for (std::size_t& offset : offsets) offset += values.used;
+      row_offsets.append(offsets.data(), offsets.size());
+    }
+    columns.append(block.columns, block.entries);
+    values.append(block.values, block.entries);
+    const std::size_t incidences = static_cast<std::size_t>(block.incidence_begin[block.column_bodies]);
+    generation.incidence_begin = DeviceArray<int>(block.incidence_begin, block.column_bodies + 1);
+    generation.incidence_row = DeviceArray<int>(block.incidence_row, incidences);
+    generation.incidence_entry = DeviceArray<int>(block.incidence_entry, incidences);
+    generations.push_back(std::move(generation));
+  }
 };
 
-DeviceContactOperator::DeviceContactOperator(const LocalContactRows& rows, HostHalo* halo) : impl_(new Impl) {
+DeviceContactOperator::DeviceContactOperator() : impl_(new Impl) {}
+
+DeviceContactOperator::~DeviceContactOperator() = default;
+
+std::size_t DeviceContactOperator::update(const LocalContactRows& rows, HostHalo* halo) {
   Impl& d = *impl_;
+  if (!d.holds_prefix_of(rows)) {
+    d.generations.clear();
+    d.row_offsets.clear();
+    d.columns.clear();
+    d.values.clear();
+    d.epoch = rows.epoch;
+    d.host_mobility = rows.mobility;
+    d.scale = rows.scale;
+    d.diagonal_mobility = rows.diagonal_mobility;
+    d.owned_bodies = rows.owned_bodies;
+    d.mobility = DeviceArray<double>(rows.mobility, rows.mobility_values);
+  }
+  const std::size_t held = d.generations.size();
+  for (std::size_t g = held; g < rows.generations.size(); ++g) d.upload(rows.generations[g]);
+  if (d.row_offsets.used == 0) {
+    const std::size_t zero = 0;
+    d.row_offsets.append(&zero, 1);
+  }
   d.rows = rows.rows;
-  d.owned_bodies = rows.owned_bodies;
-  d.column_bodies = rows.column_bodies;
-  d.diagonal_mobility = rows.diagonal_mobility;
-  d.scale = rows.scale;
-  d.row_offsets = DeviceArray<int>(rows.row_offsets.data(), rows.row_offsets.size());
-  d.columns = DeviceArray<int>(rows.columns.data(), rows.columns.size());
-  d.values = DeviceArray<double>(rows.values.data(), rows.values.size());
-  d.body_offsets = DeviceArray<int>(rows.body_offsets.data(), rows.body_offsets.size());
-  d.body_rows = DeviceArray<int>(rows.body_rows.data(), rows.body_rows.size());
-  d.body_entries = DeviceArray<int>(rows.body_entries.data(), rows.body_entries.size());
-  d.mobility = DeviceArray<double>(rows.mobility.data(), rows.mobility.size());
-  d.forces = DeviceArray<double>(6 * rows.column_bodies);
-  d.velocities = DeviceArray<double>(6 * rows.column_bodies);
+  if (d.column_bodies != rows.column_bodies || d.forces.size() != 6 * rows.column_bodies) {
+    d.column_bodies = rows.column_bodies;
+    d.forces = DeviceArray<double>(6 * rows.column_bodies);
+    d.velocities = DeviceArray<double>(6 * rows.column_bodies);
+  }
   d.halo = halo != nullptr && halo->needed() ? halo : nullptr;
   if (d.halo != nullptr && d.halo->column_dofs() != 6 * rows.column_bodies) {
     throw std::logic_error("DeviceContactOperator: the halo's column DOFs differ from the rows'");
   }
+  if (d.row_offsets.used != d.rows + 1) {
+    throw std::logic_error("DeviceContactOperator: the generations do not cover the constraint layout");
+  }
+  return rows.generations.size() - held;
 }
-
-DeviceContactOperator::~DeviceContactOperator() = default;
 
 std::size_t DeviceContactOperator::rows() const { return impl_->rows; }
 
@@ -361,11 +455,17 @@ void DeviceContactOperator::apply(const double* gamma, double* out) const {
   const Impl& d = *impl_;
   const std::size_t owned_dofs = 6 * d.owned_bodies;
   const std::size_t column_dofs = 6 * d.column_bodies;
-  if (d.column_bodies > 0) {
-    gather_forces_kernel<<<blocks_for(d.column_bodies), kThreads>>>(d.column_bodies, d.body_offsets.data(),
-                                                                    d.body_rows.data(), d.body_entries.data(),
-                                                                    d.values.data(), gamma, d.forces.data());
-    launched("gather_forces");
+  zero(d.forces.data(), column_dofs * sizeof(double));
+  std::size_t first_row = 0;
+  for (const DeviceGeneration& generation : d.generations) {
+    if (generation.column_bodies > 0) {
+      gather_generation_kernel<<<blocks_for(generation.column_bodies), kThreads>>>(
+          generation.column_bodies, generation.incidence_begin.data(), generation.incidence_row.data(),
+          generation.incidence_entry.data(), d.values.storage.data() + generation.entry_offset, gamma + first_row,
+          d.forces.data());
+      launched("gather_generation");
+    }
+    first_row += generation.rows;
   }
   if (d.halo != nullptr) {
     copy_to_host(d.halo->column_forces(), d.forces.data(), column_dofs * sizeof(double));
@@ -389,8 +489,8 @@ void DeviceContactOperator::apply(const double* gamma, double* out) const {
                    (column_dofs - owned_dofs) * sizeof(double));
   }
   if (d.rows > 0) {
-    row_rates_kernel<<<blocks_for(d.rows), kThreads>>>(d.rows, d.row_offsets.data(), d.columns.data(), d.values.data(),
-                                                       d.velocities.data(), d.scale, out);
+    row_rates_kernel<<<blocks_for(d.rows), kThreads>>>(d.rows, d.row_offsets.storage.data(), d.columns.storage.data(),
+                                                       d.values.storage.data(), d.velocities.data(), d.scale, out);
     launched("row_rates");
   }
 }

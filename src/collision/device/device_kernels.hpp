@@ -19,6 +19,8 @@ void project_nonnegative(std::size_t n, const unsigned char* in_cone, double* ou
 // The three rows from normal_rows[k] onto the cone of mu[k], for k < cone_count.
 void project_cones(std::size_t cone_count, const int* normal_rows, const double* mu, double* out);
 void projected_step(std::size_t n, const double* x, double a, const double* y, double* out);  // max(0, x - a y)
+// out_i = min(z_i, w_i), the natural residual's terms.
+void minimum_map(std::size_t n, const double* z, const double* w, double* out);
 // out_i = g_i if z_i > 0, else min(g_i, 0).
 void projected_gradient(std::size_t n, const double* z, const double* g, double* out);
 

@@ -32,13 +32,15 @@ void combine(std::size_t, double, const double*, double, const double*, double*)
 void project_nonnegative(std::size_t, const unsigned char*, double*) { refuse(); }
 void project_cones(std::size_t, const int*, const double*, double*) { refuse(); }
 void projected_step(std::size_t, const double*, double, const double*, double*) { refuse(); }
+void minimum_map(std::size_t, const double*, const double*, double*) { refuse(); }
 void projected_gradient(std::size_t, const double*, const double*, double*) { refuse(); }
 void local_dots(std::size_t, const double* const*, const double* const*, std::size_t, double*) { refuse(); }
 double local_max_abs(std::size_t, const double*, bool&) { refuse(); }
 
 struct DeviceContactOperator::Impl {};
-DeviceContactOperator::DeviceContactOperator(const LocalContactRows&, HostHalo*) { refuse(); }
+DeviceContactOperator::DeviceContactOperator() { refuse(); }
 DeviceContactOperator::~DeviceContactOperator() = default;
+std::size_t DeviceContactOperator::update(const LocalContactRows&, HostHalo*) { refuse(); }
 std::size_t DeviceContactOperator::rows() const { return 0; }
 void DeviceContactOperator::apply(const double*, double*) const { refuse(); }
 

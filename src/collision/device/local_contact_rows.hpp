@@ -1,12 +1,15 @@
 #pragma once
-// What the device needs of a ContactOperator (contact_operator.hpp) on one rank, as plain
-// arrays, and the host side of its halo exchanges. C++17; the Tpetra objects stay in the .cpp.
+// What the device needs of a ContactOperator (contact_operator.hpp) on one rank, as views into
+// the host arrays the CPU operator itself uses, and the host side of its halo exchanges. C++17;
+// the Tpetra objects stay in the .cpp.
 //
 // The device applies A gamma = scale J M J^T gamma in the CPU operator's three passes and in the
-// same summation order: the forces of every column body gathered from its incident rows, the
-// mobility blocks on the owned bodies, the rows' products with the column velocities.
+// same summation order (contact_kernels.cpp): the forces of every column body gathered from its
+// incident rows, generation after generation; the mobility blocks on the owned bodies; the rows'
+// products with the column velocities.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -14,22 +17,32 @@ namespace relcp::collision {
 
 class ContactOperator;
 
+// One generation's rows of J on this rank (views, valid while the matrix is unchanged).
+struct GenerationRows {
+  std::size_t rows = 0;
+  std::size_t first_row = 0;  // in this rank's constraint layout
+  std::size_t entries = 0;
+  const std::size_t* row_offsets = nullptr;  // rows + 1
+  const int* columns = nullptr;              // local column DOF of each entry
+  const double* values = nullptr;
+  // Per column body c < column_bodies: incidences incidence_begin[c] .. [c + 1], each a row of
+  // this generation and the first of that row's six entries on c.
+  std::size_t column_bodies = 0;
+  const int* incidence_begin = nullptr;
+  const int* incidence_row = nullptr;
+  const int* incidence_entry = nullptr;
+};
+
 struct LocalContactRows {
+  std::uint64_t epoch = 0;        // DistributedConstraintMatrix::epoch
   std::size_t rows = 0;           // this rank's constraint rows, every generation
   std::size_t owned_bodies = 0;   // the column bodies' prefix
   std::size_t column_bodies = 0;  // owned then ghost bodies; 6 DOFs each
-  // J by rows (CSR over the column DOFs), the generations one after the other.
-  std::vector<int> row_offsets;  // rows + 1
-  std::vector<int> columns;
-  std::vector<double> values;
-  // J by column bodies: for body c, entries body_offsets[c] .. body_offsets[c + 1] name a row
-  // and the first of that row's six entries on c (into `values`), in the CPU gather's order.
-  std::vector<int> body_offsets;  // column_bodies + 1
-  std::vector<int> body_rows;
-  std::vector<int> body_entries;
-  // Mobility blocks of the owned bodies: 6 numbers per body when diagonal, else 36 (row-major).
+  std::vector<GenerationRows> generations;
+  // BlockDiagonalMobility::stored_values: 6 numbers per owned body when diagonal, else 36.
   bool diagonal_mobility = true;
-  std::vector<double> mobility;
+  const double* mobility = nullptr;
+  std::size_t mobility_values = 0;
   double scale = 0.0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -62,9 +63,17 @@ lcp::GradientOutcome solve_if_supported(const Algorithm& algorithm, const Space&
   }
 }
 
+// The contact operator on this process's device, kept between solves so that ReLCP's re-solves
+// upload only the rows they append (device_contact_operator.hpp). Made at the first device solve.
+device::DeviceContactOperator& device_operator() {
+  static std::unique_ptr<device::DeviceContactOperator> op;
+  if (!op) op = std::make_unique<device::DeviceContactOperator>();
+  return *op;
+}
+
 // Runs make(residual) on the rank's CUDA device (docs/gpu.md): the contact operator's local rows
-// and the iterate in device memory, the same algorithm and stop rule as on the CPU; the natural
-// residual of the answer is checked on the CPU operator.
+// and the iterate in device memory, the same algorithm and stop rule as on the CPU, and the
+// natural residual of the answer on the device too.
 template <class MakeAlgorithm, class Residual>
 DistributedSolverResult run_on_device(const MakeAlgorithm& make, const Residual& residual,
                                       const DistributedLcp& problem, const DistributedSolverOptions& options) {
@@ -81,7 +90,8 @@ DistributedSolverResult run_on_device(const MakeAlgorithm& make, const Residual&
   result.gamma = starting_point(problem, options);
   const std::size_t rows = problem.c.local_size();
   HostHalo halo(*op);
-  const device::DeviceContactOperator A(local_contact_rows(*op), &halo);
+  device::DeviceContactOperator& A = device_operator();
+  const std::size_t uploaded = A.update(local_contact_rows(*op), &halo);
   const DeviceVector c(problem.c.local_data(), rows);
   std::optional<DeviceCones> cones;
   if (options.cones != nullptr) cones.emplace(*options.cones);
@@ -93,15 +103,15 @@ DistributedSolverResult run_on_device(const MakeAlgorithm& make, const Residual&
   HistoryRecorder recorder(options.record_history ? &result.history : nullptr);
   const lcp::GradientOutcome outcome =
       solve_if_supported(make(residual), space, gamma, limits, lcp::MeritWithinTolerance{options.tolerance}, recorder);
+  const double iteration_seconds = clock.seconds() - setup_seconds;
+  result.natural_residual = space.natural_residual(gamma);
   device::copy_to_host(result.gamma.local_data(), gamma.data(), rows * sizeof(double));
-  spdlog::debug("device solve: {} rows here, setup {:.3g} s, {} iterations in {:.3g} s", rows, setup_seconds,
-                outcome.iterations, clock.seconds() - setup_seconds);
+  spdlog::debug("device solve: {} rows here, {} generation(s) uploaded, setup {:.3g} s, {} iterations in {:.3g} s",
+                rows, uploaded, setup_seconds, outcome.iterations, iteration_seconds);
   result.status = status_of(outcome.stop);
   result.iterations = outcome.iterations;
   result.residual = outcome.merit;
-  result.natural_residual = options.cones != nullptr ? cone_natural_residual(problem, *options.cones, result.gamma)
-                                                     : natural_residual(problem, result.gamma);
-  result.operator_applications = space.applications() + 1;
+  result.operator_applications = space.applications();
   result.seconds = clock.seconds();
   return result;
 }
