@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -89,7 +91,8 @@ TEST_P(ExactCoulombOnSiconosProblems, ReachesSiconosTolerance) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, ExactCoulombOnSiconosProblems,
-                         ::testing::Combine(::testing::Values(std::string("coulomb"), std::string("nsgs")),
+                         ::testing::Combine(::testing::Values(std::string("coulomb"), std::string("nsgs"),
+                                                              std::string("newton_ac")),
                                             ::testing::ValuesIn(kProblems)),
                          case_name);
 
@@ -129,7 +132,7 @@ FrictionContactProblem sliding_contact() {
 }
 
 TEST(SlidingContact, CoulombSolversKeepTheContactClosed) {
-  for (const std::string solver : {"coulomb", "nsgs"}) {
+  for (const std::string solver : {"coulomb", "nsgs", "newton_ac"}) {
     FrictionSolverOptions options;
     options.tolerance = 1e-10;
     const FrictionSolverResult result = solve_friction(solver, sliding_contact(), options);
@@ -181,11 +184,33 @@ TEST(FrictionSolvers, WarmStartAtTheSolutionConvergesAtOnce) {
   const FrictionSolverResult first = solve_friction("nsgs", problem, options);
   ASSERT_EQ(first.status, Status::converged);
   options.warm_start = first.r;
-  for (const std::string solver : {"coulomb", "ccp"}) {
+  for (const std::string solver : {"coulomb", "ccp", "newton_ac"}) {
     const FrictionSolverResult warm = solve_friction(solver, problem, options);
     EXPECT_EQ(warm.status, Status::converged) << solver;
     EXPECT_EQ(warm.iterations, 0) << solver;
   }
+}
+
+// A well-conditioned W (diagonally dominant, SPD) and small coefficients: the Coulomb solution is
+// unique, and the Newton method and NSGS must find the same one.
+TEST(FrictionSolvers, NewtonAndNsgsFindTheSameUniqueSolution) {
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> normal;
+  const Index contacts = 6;
+  DenseMatrix B(3 * contacts, 3 * contacts);
+  for (Index i = 0; i < B.size(); ++i) B.data()[i] = normal(rng);
+  const DenseMatrix W = B * B.transpose() / (3.0 * contacts) + 2.0 * DenseMatrix::Identity(3 * contacts, 3 * contacts);
+  Vector q(3 * contacts);
+  for (Index i = 0; i < q.size(); ++i) q[i] = normal(rng);
+  const FrictionContactProblem problem(LcpProblem(W, q), Vector::Constant(contacts, 0.2));
+  FrictionSolverOptions options;
+  options.tolerance = 1e-12;
+  const FrictionSolverResult newton = solve_friction("newton_ac", problem, options);
+  const FrictionSolverResult nsgs = solve_friction("nsgs", problem, options);
+  ASSERT_EQ(newton.status, Status::converged);
+  ASSERT_EQ(nsgs.status, Status::converged);
+  EXPECT_LE((newton.r - nsgs.r).norm(), 1e-9 * (1.0 + nsgs.r.norm()));
+  EXPECT_LT(newton.iterations, 30);  // Newton: a handful of steps, not sweeps
 }
 
 TEST(FrictionSolvers, RejectsBadOptionsAndNames) {

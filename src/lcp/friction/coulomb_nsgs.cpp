@@ -24,19 +24,6 @@ constexpr double kLocalStep = 1e-14;  // relative change that ends the local ite
 using Block = Eigen::Matrix3d;
 using Local = Eigen::Vector3d;
 
-Block diagonal_block(const LcpProblem& local, Index row) {
-  if (!local.is_sparse()) return local.dense().block<3, 3>(row, row);
-  Block block = Block::Zero();
-  const SparseMatrix& W = local.sparse();
-  for (Index i = 0; i < 3; ++i) {
-    for (SparseMatrix::InnerIterator entry(W, row + i); entry; ++entry) {
-      const Index column = entry.col();
-      if (column >= row && column < row + 3) block(i, column - row) = entry.value();
-    }
-  }
-  return block;
-}
-
 struct ContactBlock {
   Block W;
   double step = 0.0;  // rho
@@ -65,7 +52,7 @@ FrictionSolverResult solve_coulomb_nsgs(const FrictionContactProblem& problem, c
   std::vector<ContactBlock> blocks(static_cast<std::size_t>(problem.contacts()));
   for (Index contact = 0; contact < problem.contacts(); ++contact) {
     ContactBlock& block = blocks[static_cast<std::size_t>(contact)];
-    block.W = diagonal_block(local, d * contact);
+    block.W = friction_detail::contact_block(local, d * contact);
     const Block symmetric = 0.5 * (block.W + block.W.transpose());
     const double largest =
         Eigen::SelfAdjointEigenSolver<Block>(symmetric, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();

@@ -2,6 +2,7 @@
 // What the frictional solvers share (friction_solvers.hpp): checked options, the starting
 // point and the final, recomputed report. Internal to lcp/friction.
 
+#include <Eigen/Core>
 #include <algorithm>
 
 #include "lcp/friction/friction_cone.hpp"
@@ -20,6 +21,9 @@ inline void project_onto_contact_cone(double mu, double& n, double& t1, double& 
   }
   project_onto_friction_cone(mu, n, t1, t2);
 }
+
+// The 3x3 diagonal block of W at rows and columns row .. row + 2 (one contact's own block).
+Eigen::Matrix3d contact_block(const LcpProblem& local, Index row);
 
 // The start of every solve: the options checked (std::invalid_argument for a bad tolerance,
 // iteration cap or warm-start size), r = the warm start projected onto the cones, or 0, and the

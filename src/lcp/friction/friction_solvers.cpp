@@ -13,6 +13,19 @@ namespace relcp::lcp {
 
 namespace friction_detail {
 
+Eigen::Matrix3d contact_block(const LcpProblem& local, Index row) {
+  if (!local.is_sparse()) return local.dense().block<3, 3>(row, row);
+  Eigen::Matrix3d block = Eigen::Matrix3d::Zero();
+  const SparseMatrix& W = local.sparse();
+  for (Index i = 0; i < 3; ++i) {
+    for (SparseMatrix::InnerIterator entry(W, row + i); entry; ++entry) {
+      const Index column = entry.col();
+      if (column >= row && column < row + 3) block(i, column - row) = entry.value();
+    }
+  }
+  return block;
+}
+
 SolveStart start_solve(const FrictionContactProblem& problem, const FrictionSolverOptions& options,
                        int default_iterations) {
   if (!(std::isfinite(options.tolerance) && options.tolerance > 0.0)) {
@@ -57,7 +70,7 @@ FrictionSolverResult finish(const FrictionContactProblem& problem, const Frictio
 }  // namespace friction_detail
 
 const std::vector<std::string>& friction_solver_names() {
-  static const std::vector<std::string> names = {"ccp", "ccp_bbpgd", "coulomb", "nsgs"};
+  static const std::vector<std::string> names = {"ccp", "ccp_bbpgd", "coulomb", "nsgs", "newton_ac"};
   return names;
 }
 
@@ -76,6 +89,7 @@ FrictionSolverResult solve_friction(std::string_view solver, const FrictionConta
   if (solver == "ccp_bbpgd") solve = solve_ccp_bbpgd;
   if (solver == "coulomb") solve = solve_coulomb_fixed_point;
   if (solver == "nsgs") solve = solve_coulomb_nsgs;
+  if (solver == "newton_ac") solve = solve_coulomb_alart_curnier;
   if (solve == nullptr) throw std::invalid_argument("unknown friction solver '" + std::string(solver) + "'");
   const Stopwatch stopwatch;
   FrictionSolverResult result = solve(problem, options);

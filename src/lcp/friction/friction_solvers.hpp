@@ -8,6 +8,8 @@
 //              each solved (inexactly, warm started) by APGD
 //   nsgs       exact Coulomb friction: projected Gauss-Seidel over the contacts with De Saxce's
 //              local projection (the family of Siconos' default NSGS)
+//   newton_ac  exact Coulomb friction: semismooth Newton on the Alart-Curnier function, Armijo
+//              damped, one sparse LU per iteration (the method of Siconos' NSN_AC)
 //
 // Every solver reports the Siconos error of the exact Coulomb problem
 // (siconos_friction_error.hpp) of the r it returns, recomputed after the solve, and reports
@@ -55,5 +57,7 @@ FrictionSolverResult solve_ccp_bbpgd(const FrictionContactProblem& problem, cons
 FrictionSolverResult solve_coulomb_fixed_point(const FrictionContactProblem& problem,
                                                const FrictionSolverOptions& options);
 FrictionSolverResult solve_coulomb_nsgs(const FrictionContactProblem& problem, const FrictionSolverOptions& options);
+FrictionSolverResult solve_coulomb_alart_curnier(const FrictionContactProblem& problem,
+                                                 const FrictionSolverOptions& options);
 
 }  // namespace relcp::lcp
