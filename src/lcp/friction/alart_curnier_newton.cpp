@@ -4,8 +4,8 @@
 //     Phi_n = r_n - max(0, r_n - rho_n u_n)
 //     Phi_t = r_t - P_D(r_t - rho_t u_t),   D the disk of radius mu max(0, r_n - rho_n u_n),
 // whose zeros are exactly the Coulomb solutions. Newton steps solve (A + B W) dr = -Phi with
-// A = dPhi/dr and B = dPhi/du an element of the generalized Jacobian, one sparse LU per
-// iteration, damped by a non-monotone Armijo backtracking on ||Phi||^2 / 2, with
+// A = dPhi/dr and B = dPhi/du an element of the generalized Jacobian, one LU per
+// iteration (dense up to 600 rows), damped by a non-monotone Armijo backtracking on ||Phi||^2 / 2, with
 // Levenberg-Marquardt shifts and, where no step decreases the merit, a few NSGS sweeps before
 // Newton resumes (outer_iterations counts them). The Siconos error of the iterate decides
 // convergence, as for every frictional solver here.
@@ -26,6 +26,7 @@ namespace relcp::lcp {
 namespace {
 
 constexpr int kDefaultIterations = 1000;
+constexpr Index kDenseLimit = 600;       // rows up to which the Newton matrix is dense
 constexpr double kArmijo = 1e-4;         // sufficient decrease of ||Phi||^2 / 2
 constexpr double kSmallestStep = 1e-10;  // backtracking gives up below this step
 constexpr int kNonmonotoneWindow = 10;   // compare with the largest merit of the last iterations
@@ -115,25 +116,61 @@ AlartCurnier evaluate(const FrictionContactProblem& problem, const std::vector<S
   return ac;
 }
 
-// A + B W, block-diagonal A and B.
-ColumnMajor newton_matrix(const FrictionContactProblem& problem, const AlartCurnier& ac) {
-  const Index n = problem.size();
-  std::vector<Eigen::Triplet<double>> a_entries, b_entries;
-  for (Index c = 0; c < problem.contacts(); ++c) {
-    const auto k = static_cast<std::size_t>(c);
-    for (Index i = 0; i < 3; ++i) {
-      for (Index j = 0; j < 3; ++j) {
-        if (ac.A[k](i, j) != 0.0) a_entries.emplace_back(3 * c + i, 3 * c + j, ac.A[k](i, j));
-        if (ac.B[k](i, j) != 0.0) b_entries.emplace_back(3 * c + i, 3 * c + j, ac.B[k](i, j));
+// A + B W (block-diagonal A and B), factorized: dense (full-pivoting LU) up to
+// kDenseLimit rows, where a sparse LU's set-up costs more than the factorization, else sparse.
+class NewtonSystem {
+ public:
+  NewtonSystem(const FrictionContactProblem& problem, const AlartCurnier& ac) {
+    const Index n = problem.size();
+    std::vector<Eigen::Triplet<double>> a_entries, b_entries;
+    for (Index c = 0; c < problem.contacts(); ++c) {
+      const auto k = static_cast<std::size_t>(c);
+      for (Index i = 0; i < 3; ++i) {
+        for (Index j = 0; j < 3; ++j) {
+          if (ac.A[k](i, j) != 0.0) a_entries.emplace_back(3 * c + i, 3 * c + j, ac.A[k](i, j));
+          if (ac.B[k](i, j) != 0.0) b_entries.emplace_back(3 * c + i, 3 * c + j, ac.B[k](i, j));
+        }
       }
     }
+    SparseMatrix A(n, n), B(n, n);
+    A.setFromTriplets(a_entries.begin(), a_entries.end());
+    B.setFromTriplets(b_entries.begin(), b_entries.end());
+    if (n <= kDenseLimit) {
+      dense_ = DenseMatrix(A) + B * problem.local().dense();
+    } else {
+      const SparseMatrix BW = B * problem.local().sparse();
+      sparse_ = ColumnMajor(A + BW);
+    }
   }
-  SparseMatrix A(n, n), B(n, n);
-  A.setFromTriplets(a_entries.begin(), a_entries.end());
-  B.setFromTriplets(b_entries.begin(), b_entries.end());
-  const SparseMatrix BW = B * problem.local().sparse();
-  return ColumnMajor(A + BW);
-}
+
+  // The solution of (A + B W + shift I) step = -phi, or nothing when the factorization fails.
+  std::optional<Vector> step(const Vector& phi, double shift) const {
+    Vector step;
+    if (dense_.size() > 0) {
+      DenseMatrix matrix = dense_;
+      matrix.diagonal().array() += shift;
+      step = matrix.fullPivLu().solve(-phi);
+    } else {
+      ColumnMajor matrix = sparse_;
+      if (shift > 0.0) {
+        ColumnMajor identity(matrix.rows(), matrix.cols());
+        identity.setIdentity();
+        matrix += shift * identity;
+      }
+      Eigen::SparseLU<ColumnMajor> lu;
+      lu.compute(matrix);
+      if (lu.info() != Eigen::Success) return std::nullopt;
+      step = lu.solve(-phi);
+      if (lu.info() != Eigen::Success) return std::nullopt;
+    }
+    if (!step.allFinite()) return std::nullopt;
+    return step;
+  }
+
+ private:
+  DenseMatrix dense_;
+  ColumnMajor sparse_;
+};
 
 double merit(const AlartCurnier& ac) { return 0.5 * ac.phi.squaredNorm(); }
 
@@ -141,22 +178,6 @@ void project_onto_cones(const FrictionContactProblem& problem, Vector& r) {
   for (Index c = 0; c < problem.contacts(); ++c) {
     friction_detail::project_onto_contact_cone(problem.mu()[c], r[3 * c], r[3 * c + 1], r[3 * c + 2]);
   }
-}
-
-// The solution of (J + shift I) step = -phi, or nothing when the factorization fails.
-std::optional<Vector> newton_step(const ColumnMajor& jacobian, const Vector& phi, double shift) {
-  ColumnMajor matrix = jacobian;
-  if (shift > 0.0) {
-    ColumnMajor identity(matrix.rows(), matrix.cols());
-    identity.setIdentity();
-    matrix += shift * identity;
-  }
-  Eigen::SparseLU<ColumnMajor> lu;
-  lu.compute(matrix);
-  if (lu.info() != Eigen::Success) return std::nullopt;
-  Vector step = lu.solve(-phi);
-  if (lu.info() != Eigen::Success || !step.allFinite()) return std::nullopt;
-  return step;
 }
 
 // Armijo on ||Phi||^2 / 2, whose derivative along a Newton step is -||Phi||^2, against
@@ -197,7 +218,7 @@ FrictionSolverResult solve_coulomb_alart_curnier(const FrictionContactProblem& p
       break;
     }
     const AlartCurnier ac = evaluate(problem, rho, r, u, true);
-    const ColumnMajor jacobian = newton_matrix(problem, ac);
+    const NewtonSystem system(problem, ac);
     const double current = merit(ac);
     recent.push_back(current);
     if (recent.size() > static_cast<std::size_t>(kNonmonotoneWindow)) recent.erase(recent.begin());
@@ -207,7 +228,7 @@ FrictionSolverResult solve_coulomb_alart_curnier(const FrictionContactProblem& p
     bool accepted = false;
     for (int attempt = 0; attempt < kShifts && !accepted; ++attempt) {
       const std::optional<Vector> step =
-          newton_step(jacobian, ac.phi, attempt == 0 ? 0.0 : kFirstShift * std::pow(100.0, attempt - 1));
+          system.step(ac.phi, attempt == 0 ? 0.0 : kFirstShift * std::pow(100.0, attempt - 1));
       if (!step) continue;
       accepted = line_search(problem, rho, *step, reference, current, r, u);
     }
