@@ -213,6 +213,21 @@ TEST(FrictionSolvers, NewtonAndNsgsFindTheSameUniqueSolution) {
   EXPECT_LT(newton.iterations, 30);  // Newton: a handful of steps, not sweeps
 }
 
+// W = 0 and an approaching contact (q_n < 0): no force can stop it, so there is no solution, and
+// neither Newton nor NSGS may claim one. (The gradient solvers' iterates grow without bound until
+// Siconos' error, relative to ||r||, falls below the tolerance: docs/friction_lcp.md, "Limits".)
+TEST(FrictionSolvers, AProblemWithoutSolutionIsNeverConverged) {
+  const FrictionContactProblem problem(
+      LcpProblem(DenseMatrix(DenseMatrix::Zero(3, 3)), Vector(Eigen::Vector3d(-1, 0.5, 0))), Vector::Constant(1, 0.3));
+  for (const std::string solver : {"newton_ac", "nsgs"}) {
+    FrictionSolverOptions options;
+    options.max_iterations = 200;
+    const FrictionSolverResult result = solve_friction(solver, problem, options);
+    EXPECT_NE(result.status, Status::converged) << solver;
+    EXPECT_GT(result.error, options.tolerance) << solver;
+  }
+}
+
 TEST(FrictionSolvers, RejectsBadOptionsAndNames) {
   const FrictionContactProblem problem = sliding_contact();
   FrictionSolverOptions options;
