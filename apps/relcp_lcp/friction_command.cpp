@@ -34,11 +34,13 @@ void add_friction_command(CLI::App& app, FrictionArguments& arguments) {
                        "one of: " + solver_list() +
                            " (default nsgs). ccp, ccp_bbpgd: the convex relaxation (APGD, BBPGD), which "
                            "converges only where no contact slides; coulomb: exact Coulomb friction as a fixed "
-                           "point of relaxations; nsgs: exact Coulomb friction by Gauss-Seidel over the contacts");
+                           "point of relaxations; nsgs: exact Coulomb friction by Gauss-Seidel over the contacts; "
+                           "newton_ac: exact Coulomb friction by Newton on the Alart-Curnier function");
   friction->add_option("--tol,--tolerance", arguments.tolerance,
                        "tolerance on Siconos' error of the Coulomb problem, > 0 (default 1e-5)");
   friction->add_option("--max-iter,--max-iterations", arguments.max_iterations,
-                       "iteration cap (gradient iterations; nsgs: sweeps), >= 0 (0: the solver's default)");
+                       "iteration cap (gradient iterations; nsgs: sweeps; newton_ac: Newton steps), >= 0 (0: the "
+                       "solver's default)");
   friction->add_option("--out", arguments.out, "write the reactions r here, one value per line (atomically)");
 }
 
