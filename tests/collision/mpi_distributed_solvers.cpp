@@ -470,33 +470,53 @@ TEST(DistributedAutoSolver, MovesToAlmAfterAHardApgdSolve) {
   }
 }
 
-TEST(DistributedAutoSolver, MovesToIpOnLargeHardNetworksOnAnyNumberOfRanks) {
+BodySpaceParameters without_updates() {
+  BodySpaceParameters parameters;
+  parameters.update_fraction = 0.0;
+  return parameters;
+}
+
+// Large hard networks go to alm where its factorizations are updated (gathered, the default),
+// to ip where they are not (updates off, or the distributed factorization), on any number of ranks.
+TEST(DistributedAutoSolver, MovesLargeHardNetworksToAlmWithUpdatesElseToIp) {
   const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
-  const DistributedAutoSolver below({}, 5, 4, 71);
+  const DistributedAutoSolver below(without_updates(), 5, 4, 71);
   below.solve(lcp.lcp(), options);
   below.solve(lcp.lcp(), options);
   EXPECT_EQ(below.last_choice(), "alm");
-  const DistributedAutoSolver at({}, 5, 1, 70);  // alm would be ruled out beyond one rank
-  const DistributedSolverResult first = at.solve(lcp.lcp(), options);
-  EXPECT_EQ(at.last_choice(), "apgd");
-  const DistributedSolverResult second = at.solve(lcp.lcp(), options);
-  EXPECT_EQ(at.last_choice(), "ip");
-  EXPECT_EQ(second.status, lcp::Status::converged);
-  EXPECT_LT(second.iterations, first.iterations);
-  EXPECT_LT((lcp.gather(second.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
-  expect_same_on_every_rank(second.residual);
+  BodySpaceParameters distributed = without_updates();
+  distributed.update_fraction = 0.02;
+  distributed.factorization = AlmFactorization::distributed;
+  for (const BodySpaceParameters& parameters : {without_updates(), distributed}) {
+    const DistributedAutoSolver at(parameters, 5, 1, 70);  // alm would be ruled out beyond one rank
+    const DistributedSolverResult first = at.solve(lcp.lcp(), options);
+    EXPECT_EQ(at.last_choice(), "apgd");
+    const DistributedSolverResult second = at.solve(lcp.lcp(), options);
+    EXPECT_EQ(at.last_choice(), "ip");
+    EXPECT_EQ(second.status, lcp::Status::converged);
+    EXPECT_LT(second.iterations, first.iterations);
+    EXPECT_LT((lcp.gather(second.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
+    expect_same_on_every_rank(second.residual);
+  }
+  const DistributedAutoSolver updating({}, 5, 1, 70);
+  updating.solve(lcp.lcp(), options);
+  const DistributedSolverResult by_alm = updating.solve(lcp.lcp(), options);
+  EXPECT_EQ(updating.last_choice(), "alm");
+  EXPECT_EQ(by_alm.status, lcp::Status::converged);
+  EXPECT_LT((lcp.gather(by_alm.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
+  expect_same_on_every_rank(by_alm.factorizations);
 }
 
 // ReLCP's re-solves (a warm start that solves the LCP's earlier rows) go to alm whatever the size
-// and the rank count; the first solve of a step still goes to ip. The Newton solves count their
-// factorizations; apgd has none.
+// and the rank count; without updates the first solve of a step still goes to ip. The Newton
+// solves count their factorizations; apgd has none.
 TEST(DistributedAutoSolver, GivesReSolvesThatExtendASolutionToAlm) {
   const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
-  const DistributedAutoSolver solver({}, 5, 1, 70);
+  const DistributedAutoSolver solver(without_updates(), 5, 1, 70);
   const DistributedSolverResult first = solver.solve(lcp.lcp(), options);
   EXPECT_EQ(first.factorizations, 0);
   const DistributedSolverResult by_ip = solver.solve(lcp.lcp(), options);

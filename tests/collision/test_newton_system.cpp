@@ -1,10 +1,12 @@
 // NewtonSystem, the Newton matrices of alm and ip with as few factorizations as serve: an
 // unchanged matrix keeps its factorization, a changed one is solved by conjugate gradients on the
 // stale factorization while they converge within the allowed iterations, and refactorized
-// otherwise; every answer against a dense solve. Then alm and ip with reuse against Lemke.
+// otherwise, or updated by rank-k updates and downdates when few rows changed; every answer
+// against a dense solve. Then alm and ip with reuse and updates against Lemke.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <random>
 
 #include "collision/body_space/augmented_lagrangian.hpp"
 #include "collision/body_space/interior_point.hpp"
@@ -106,9 +108,87 @@ TEST(NewtonSystem, ConjugateGradientsThatDoNotConvergeInTimeEndInARefactorizatio
   EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
 }
 
-TEST(NewtonSystem, RefusesNegativeReuse) {
+TEST(NewtonSystem, ChangedRowsUpdateTheFactorization) {
+  Fixture f;
+  f.weights.head(5).setZero();
+  NewtonSystem system(f.space, NewtonReuse(0, 0.5));
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  // Three rows join and three leave: a rank-3 update and a rank-3 downdate of size 1e6.
+  f.weights.head(3).setConstant(1e6);
+  f.weights[12] = f.weights[20] = f.weights[27] = 0.0;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 1);
+  EXPECT_EQ(system.updates(), 1);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+  // The same matrix again: no new update, no factorization.
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 1);
+  EXPECT_EQ(system.updates(), 1);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+}
+
+TEST(NewtonSystem, UpdatesStayAccurateOverManyChanges) {
+  // 300 bodies, 450 rows: a supernodal factorization, which the first update makes simplicial.
+  const BodySpaceLcp lcp = random_lcp(300, 450, 9);
+  const SerialBodySpace space(lcp);
+  const Eigen::VectorXd diagonal = Eigen::VectorXd::Constant(lcp.jacobian.cols(), 1.0);
+  Eigen::VectorXd weights = Eigen::VectorXd::Constant(lcp.jacobian.rows(), 1e6);
+  const Eigen::VectorXd rhs = random_c(lcp.jacobian.cols(), 8);
+  NewtonSystem system(space, NewtonReuse(0, 0.05));
+  ASSERT_TRUE(system.set_matrix(weights, diagonal));
+  std::mt19937 random(4);
+  std::uniform_int_distribution<Eigen::Index> row(0, weights.size() - 1);
+  Eigen::VectorXd x;
+  for (int round = 0; round < 30; ++round) {
+    for (int k = 0; k < 15; ++k) {  // 15 rows of 450 toggled: within 5 %
+      const Eigen::Index r = row(random);
+      weights[r] = weights[r] == 0.0 ? 1e6 : 0.0;
+    }
+    ASSERT_TRUE(system.set_matrix(weights, diagonal));
+    ASSERT_TRUE(system.solve(rhs, x));
+    EXPECT_LT(backward_error(lcp, weights, diagonal, rhs, x), 1e-14) << "round " << round;
+  }
+  EXPECT_EQ(system.updates() + system.factorizations(), 31);
+  EXPECT_LE(system.factorizations(), 2);  // the downdates' rounding has not spoilt the factor
+}
+
+TEST(NewtonSystem, MoreChangedRowsThanTheUpdateFractionRefactorize) {
+  Fixture f;
+  NewtonSystem system(f.space, NewtonReuse(0, 0.1));
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  f.weights.head(4).setZero();  // 4 of 30 rows: more than 10 %
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 2);
+  EXPECT_EQ(system.updates(), 0);
+  f.weights[10] = 0.0;  // 1 of 30: updated
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 2);
+  EXPECT_EQ(system.updates(), 1);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+}
+
+TEST(NewtonSystem, ADiagonalChangeIsNeverAnUpdate) {
+  Fixture f;
+  NewtonSystem system(f.space, NewtonReuse(0, 1.0));
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  f.diagonal[0] = 2.0;
+  f.weights[0] = 0.0;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  EXPECT_EQ(system.factorizations(), 2);
+  EXPECT_EQ(system.updates(), 0);
+}
+
+TEST(NewtonSystem, RefusesNegativeReuseAndUpdateFractionsOutsideZeroOne) {
   Fixture f;
   EXPECT_THROW(NewtonSystem(f.space, -1), std::invalid_argument);
+  EXPECT_THROW(NewtonSystem(f.space, NewtonReuse(0, -0.1)), std::invalid_argument);
+  EXPECT_THROW(NewtonSystem(f.space, NewtonReuse(0, 1.5)), std::invalid_argument);
 }
 
 template <class Method>
@@ -132,6 +212,10 @@ TEST(NewtonSystem, AlmAndIpWithReuseAgreeWithLemke) {
     EXPECT_LE(alm.newton_system().factorizations(), fresh.newton_system().factorizations()) << "seed " << seed;
     BodySpaceInteriorPoint ip(lcp, c, Eigen::VectorXd::Zero(30), 10);
     expect_lemke_solution(ip, lcp, c);
+    // Updates on every change: the same answer, never more factorizations than fresh ones.
+    BodySpaceAugmentedLagrangian updated(lcp, c, Eigen::VectorXd::Zero(30), 1e6, NewtonReuse(0, 1.0));
+    expect_lemke_solution(updated, lcp, c);
+    EXPECT_LE(updated.newton_system().factorizations(), fresh.newton_system().factorizations()) << "seed " << seed;
   }
 }
 

@@ -49,7 +49,10 @@ INSTANTIATE_TEST_SUITE_P(
                       std::vector<std::string>{"collision.solver=alm", "collision.alm_factorization=distributed"},
                       std::vector<std::string>{"collision.solver=ip", "collision.alm_factorization=distributed"},
                       std::vector<std::string>{"collision.solver=alm", "collision.relcp_carried_rows=true",
-                                               "collision.newton_reuse_iterations=10"},
+                                               "collision.newton_reuse_iterations=10",
+                                               "collision.newton_update_fraction=0"},
+                      std::vector<std::string>{"collision.solver=alm", "collision.relcp_carried_rows=true",
+                                               "collision.newton_update_fraction=0.5"},
                       std::vector<std::string>{"collision.solver=alm", "collision.alm_factorization=distributed",
                                                "collision.relcp_carried_rows=true"}));
 

@@ -164,6 +164,14 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
   EXPECT_EQ(parse(head + "collision: {solver: alm}\n").collision.contact.solver.name, "alm");
   EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_penalty: 1.0e4}\n")).penalty, 1e4);
   EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_penalty: -1}\n").key(), "collision.alm_penalty");
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm}\n")).update_fraction, 0.02);
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, newton_update_fraction: 0.25}\n")).update_fraction, 0.25);
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, newton_update_fraction: 0}\n")).update_fraction, 0.0);
+  for (const char* bad : {"1.5", "-0.1", "many"}) {
+    EXPECT_EQ(error_of(head + "collision: {solver: alm, newton_update_fraction: " + bad + "}\n").key(),
+              "collision.newton_update_fraction")
+        << bad;
+  }
   EXPECT_EQ(body_space(parse(head + "collision: {solver: alm}\n")).factorization,
             collision::AlmFactorization::automatic);
   EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_factorization: distributed}\n")).factorization,

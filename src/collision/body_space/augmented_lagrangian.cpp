@@ -35,12 +35,12 @@ double largest_eigenvalue(const BodySpaceLcp& lcp, int iterations) {
 }
 
 BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c,
-                                                           Eigen::VectorXd gamma0, double penalty, int reuse_iterations)
+                                                           Eigen::VectorXd gamma0, double penalty, NewtonReuse reuse)
     : BodySpaceAugmentedLagrangian(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0), penalty,
-                                   reuse_iterations) {}
+                                   reuse) {}
 
 BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c,
-                                                           Eigen::VectorXd gamma0, double penalty, int reuse_iterations)
+                                                           Eigen::VectorXd gamma0, double penalty, NewtonReuse reuse)
     : space_(std::move(space)), c_(std::move(c)), gamma_(std::move(gamma0)) {
   if (c_.size() != space_->local_rows() || gamma_.size() != space_->local_rows()) {
     throw std::invalid_argument("augmented Lagrangian: c and gamma0 need one entry per row");
@@ -48,7 +48,7 @@ BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodyS
   if (!(penalty > 0.0 && std::isfinite(penalty))) {
     throw std::invalid_argument("augmented Lagrangian: the penalty must be positive and finite");
   }
-  newton_ = std::make_unique<NewtonSystem>(*space_, reuse_iterations);
+  newton_ = std::make_unique<NewtonSystem>(*space_, reuse);
   const double lambda_max = largest_eigenvalue(*space_);
   penalty_ = penalty;
   rho_ = lambda_max > 0.0 ? penalty / lambda_max : penalty;

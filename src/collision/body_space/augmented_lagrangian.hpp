@@ -26,13 +26,13 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   // Collective over the space's ranks. c and gamma0 are this rank's rows of the constant vector
   // and of the starting multipliers (a warm start, or zero; projected onto gamma >= 0). Throws
   // std::invalid_argument when c or gamma0 does not have one entry per local row, or penalty is
-  // not positive and finite. reuse_iterations: NewtonSystem's (0: a factorization per changed
+  // not positive and finite. reuse: NewtonSystem's (none: a factorization per changed
   // Newton matrix).
   BodySpaceAugmentedLagrangian(std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0,
-                               double penalty, int reuse_iterations = 0);
+                               double penalty, NewtonReuse reuse = {});
   // One process holding the whole LCP (SerialBodySpace); keeps a reference to lcp.
   BodySpaceAugmentedLagrangian(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0, double penalty,
-                               int reuse_iterations = 0);
+                               NewtonReuse reuse = {});
   ~BodySpaceAugmentedLagrangian() override;
 
   using StepOutcome = BodySpaceStep;

@@ -15,6 +15,7 @@
 
 #include <Eigen/Core>
 #include <memory>
+#include <vector>
 
 namespace relcp::collision {
 
@@ -27,6 +28,16 @@ class NewtonFactorization {
   // that of diag + R^T R whatever the weights, so it is analysed once. False (on every rank)
   // when the factorization fails.
   virtual bool factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) = 0;
+  // Whether update() can modify a factorization (the same on every rank).
+  virtual bool can_update() const { return false; }
+  // Modifies the last factorization into that of H with the weights `to` instead of `from` in
+  // the listed rows (this rank's), the diagonal unchanged. Rounding in the downdates makes the
+  // result an approximation: solve with it as a preconditioner. False when it failed; the
+  // factorization may then be half modified and must be refactorized.
+  virtual bool update(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from, const Eigen::VectorXd& to) {
+    (void)rows, (void)from, (void)to;
+    return false;
+  }
   // H^-1 rhs on this rank's velocity entries, with the last factorization.
   virtual Eigen::VectorXd solve(const Eigen::VectorXd& rhs) = 0;
 };

@@ -4,6 +4,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <vector>
 
 namespace relcp::collision {
@@ -38,6 +40,9 @@ class CholmodThreads {
 class CholmodNewtonFactorization::Cholmod {
  public:
   explicit Cholmod(const RowMatrix& jacobian) : jacobian_(jacobian) {
+    cholmod_start(&common_);
+    common_.final_asis = 1;  // as analysed: supernodal LL' where that pays (CHOLMOD_AUTO)
+    common_.supernodal = CHOLMOD_AUTO;
     const Eigen::Index dofs = jacobian.cols();
     std::vector<Eigen::Triplet<double>> pattern;
     for (Eigen::Index d = 0; d < dofs; ++d) pattern.emplace_back(d, d, 0.0);
@@ -48,6 +53,14 @@ class CholmodNewtonFactorization::Cholmod {
     matrix_.makeCompressed();
     locate_entries();
   }
+
+  ~Cholmod() {
+    cholmod_free_factor(&factor_, &common_);
+    cholmod_free_factor(&symbolic_, &common_);
+    cholmod_finish(&common_);
+  }
+  Cholmod(const Cholmod&) = delete;
+  Cholmod& operator=(const Cholmod&) = delete;
 
   bool factorize(const Eigen::VectorXd& weights, const Eigen::VectorXd& diagonal) {
     double* values = matrix_.valuePtr();
@@ -62,17 +75,49 @@ class CholmodNewtonFactorization::Cholmod {
       }
     }
     const CholmodThreads threads;
-    if (!analysed_) {
-      cholesky_.analyzePattern(matrix_);
-      analysed_ = true;
+    cholmod_sparse lower = Eigen::viewAsCholmod(matrix_);
+    lower.stype = -1;
+    if (symbolic_ == nullptr) {
+      symbolic_ = cholmod_analyze(&lower, &common_);
+      if (symbolic_ == nullptr) return false;
+      inverse_permutation_.resize(matrix_.cols());
+      const int* permutation = static_cast<const int*>(symbolic_->Perm);
+      for (Eigen::Index k = 0; k < matrix_.cols(); ++k) inverse_permutation_[permutation[k]] = static_cast<int>(k);
     }
-    cholesky_.factorize(matrix_);
-    return cholesky_.info() == Eigen::Success;
+    // An update turns the factor simplicial (LDL'); a fresh copy of the analysis factorizes
+    // supernodally again.
+    if (factor_ == nullptr || !factor_->is_super) {
+      cholmod_free_factor(&factor_, &common_);
+      factor_ = cholmod_copy_factor(symbolic_, &common_);
+      if (factor_ == nullptr) return false;
+    }
+    return cholmod_factorize(&lower, factor_, &common_) == 1 && factor_->minor == factor_->n;
+  }
+
+  // LDL' + C C' - D D', C and D the changed rows scaled by the root of their weight change.
+  bool update(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from, const Eigen::VectorXd& to) {
+    if (factor_ == nullptr) return false;
+    const CholmodThreads threads;
+    for (const bool grows : {true, false}) {
+      ColumnMatrix change = scaled_rows(rows, from, to, grows);
+      if (change.cols() == 0) continue;
+      cholmod_sparse view = Eigen::viewAsCholmod(change);
+      if (cholmod_updown(grows ? 1 : 0, &view, factor_, &common_) != 1 || factor_->minor != factor_->n) return false;
+    }
+    return true;
   }
 
   Eigen::VectorXd solve(const Eigen::VectorXd& rhs) {
     const CholmodThreads threads;
-    return cholesky_.solve(rhs);
+    Eigen::VectorXd b = rhs;
+    cholmod_dense view = Eigen::viewAsCholmod(b);
+    cholmod_dense* x = cholmod_solve(CHOLMOD_A, factor_, &view, &common_);
+    Eigen::VectorXd solution = Eigen::VectorXd::Constant(rhs.size(), std::numeric_limits<double>::quiet_NaN());
+    if (x != nullptr) {
+      solution = Eigen::Map<const Eigen::VectorXd>(static_cast<const double*>(x->x), rhs.size());
+      cholmod_free_dense(&x, &common_);
+    }
+    return solution;
   }
 
  private:
@@ -83,6 +128,27 @@ class CholmodNewtonFactorization::Cholmod {
     Eigen::Index first;
     Eigen::Index second;
   };
+
+  // The rows whose weight grows (or shrinks), as columns sqrt(|to - from|) R_r^T in the factor's
+  // permuted order, which cholmod_updown expects.
+  ColumnMatrix scaled_rows(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from,
+                           const Eigen::VectorXd& to, bool grows) const {
+    std::vector<Eigen::Triplet<double>> entries;
+    Eigen::Index column = 0;
+    for (const Eigen::Index r : rows) {
+      const double change = to[r] - from[r];
+      if (grows ? !(change > 0.0) : !(change < 0.0)) continue;
+      const double root = std::sqrt(std::abs(change));
+      for (RowIterator it(jacobian_, r); it; ++it) {
+        entries.emplace_back(inverse_permutation_[it.col()], column, root * it.value());
+      }
+      ++column;
+    }
+    ColumnMatrix change(matrix_.cols(), column);
+    change.setFromTriplets(entries.begin(), entries.end());
+    change.makeCompressed();
+    return change;
+  }
 
   template <typename Visit>
   void for_each_lower_product(Visit visit) const {
@@ -119,8 +185,10 @@ class CholmodNewtonFactorization::Cholmod {
 
   const RowMatrix& jacobian_;
   ColumnMatrix matrix_;
-  Eigen::CholmodDecomposition<ColumnMatrix, Eigen::Lower> cholesky_;
-  bool analysed_ = false;
+  cholmod_common common_;
+  cholmod_factor* symbolic_ = nullptr;  // the analysis, kept to factorize supernodally again
+  cholmod_factor* factor_ = nullptr;
+  std::vector<int> inverse_permutation_;  // a direction's position in the factor's order
   std::vector<Eigen::Index> diagonal_entry_;
   std::vector<Eigen::Index> row_products_;
   std::vector<ProductEntry> products_;
@@ -132,6 +200,11 @@ CholmodNewtonFactorization::~CholmodNewtonFactorization() = default;
 
 bool CholmodNewtonFactorization::factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) {
   return impl_->factorize(row_weights, diagonal);
+}
+
+bool CholmodNewtonFactorization::update(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from,
+                                        const Eigen::VectorXd& to) {
+  return impl_->update(rows, from, to);
 }
 
 Eigen::VectorXd CholmodNewtonFactorization::solve(const Eigen::VectorXd& rhs) { return impl_->solve(rhs); }

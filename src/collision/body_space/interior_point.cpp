@@ -18,19 +18,18 @@ constexpr double kDivergence = 1e12;
 }  // namespace
 
 BodySpaceInteriorPoint::BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0,
-                                               int reuse_iterations)
-    : BodySpaceInteriorPoint(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0),
-                             reuse_iterations) {}
+                                               NewtonReuse reuse)
+    : BodySpaceInteriorPoint(std::make_unique<SerialBodySpace>(lcp), std::move(c), std::move(gamma0), reuse) {}
 
 // The start: v from the warm start's forces (so the dual equations hold), then w and gamma
 // lifted to at least the size of c and of a contact force, a well-centred infeasible point.
 BodySpaceInteriorPoint::BodySpaceInteriorPoint(std::unique_ptr<BodySpace> space, Eigen::VectorXd c,
-                                               Eigen::VectorXd gamma0, int reuse_iterations)
+                                               Eigen::VectorXd gamma0, NewtonReuse reuse)
     : space_(std::move(space)), c_(std::move(c)), gamma_(std::move(gamma0)) {
   if (c_.size() != space_->local_rows() || gamma_.size() != space_->local_rows()) {
     throw std::invalid_argument("interior point: c and gamma0 need one entry per row");
   }
-  newton_ = std::make_unique<NewtonSystem>(*space_, reuse_iterations);
+  newton_ = std::make_unique<NewtonSystem>(*space_, reuse);
   rows_ = space_->sum(static_cast<double>(space_->local_rows()));
   const double lambda_max = largest_eigenvalue(*space_);
   gap_scale_ = std::max(space_->max_abs(c_), std::numeric_limits<double>::min());

@@ -27,11 +27,11 @@ class BodySpaceInteriorPoint final : public BodySpaceMethod {
  public:
   // Collective. c and gamma0 are this rank's rows; gamma0 (a warm start, or zero) is moved into
   // the interior. Throws std::invalid_argument when c or gamma0 has not one entry per local row.
-  // reuse_iterations: NewtonSystem's (0: a factorization per iteration).
+  // reuse: NewtonSystem's (none: a factorization per iteration).
   BodySpaceInteriorPoint(std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0,
-                         int reuse_iterations = 0);
+                         NewtonReuse reuse = {});
   // One process holding the whole LCP; keeps a reference to lcp.
-  BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0, int reuse_iterations = 0);
+  BodySpaceInteriorPoint(const BodySpaceLcp& lcp, Eigen::VectorXd c, Eigen::VectorXd gamma0, NewtonReuse reuse = {});
   ~BodySpaceInteriorPoint() override;
 
   // One predictor-corrector iteration. `stalled` once gamma grows past 1e12 times its starting

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace relcp::collision {
 namespace {
@@ -9,12 +10,20 @@ namespace {
 // A reused factorization's conjugate gradients stop when the residual, in the norm of the stale
 // factorization's inverse, falls by this factor: the accuracy of the refined direct solve.
 constexpr double kReuseTolerance = 1e-10;
+// An updated factorization is exact but for the rounding of its downdates: a few iterations.
+constexpr int kUpdatedSolveIterations = 10;
 
 }  // namespace
 
-NewtonSystem::NewtonSystem(const BodySpace& space, int reuse_iterations)
-    : space_(space), reuse_iterations_(reuse_iterations), factorization_(space.newton_factorization()) {
-  if (reuse_iterations < 0) throw std::invalid_argument("Newton system: reuse_iterations must be >= 0");
+NewtonSystem::NewtonSystem(const BodySpace& space, NewtonReuse reuse)
+    : space_(space),
+      reuse_iterations_(reuse.iterations),
+      update_fraction_(reuse.update_fraction),
+      factorization_(space.newton_factorization()) {
+  if (reuse.iterations < 0) throw std::invalid_argument("Newton system: reuse_iterations must be >= 0");
+  if (!(reuse.update_fraction >= 0.0 && reuse.update_fraction <= 1.0)) {
+    throw std::invalid_argument("Newton system: update_fraction must lie in [0, 1]");
+  }
 }
 
 bool NewtonSystem::set_matrix(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) {
@@ -28,9 +37,32 @@ bool NewtonSystem::set_matrix(const Eigen::VectorXd& row_weights, const Eigen::V
                          static_cast<double>((diagonal.array() != factorized_diagonal_.array()).count())};
     space_.sum(changes, 2);
     current_ = changes[0] == 0.0 && changes[1] == 0.0;
-    if (current_ || (changes[1] == 0.0 && changes[0] < reuse_iterations_)) return true;
+    if (current_) return true;
+    if (changes[1] == 0.0 && update_fraction_ > 0.0 && factorization_->can_update()) {
+      const double rows = space_.sum(static_cast<double>(space_.local_rows()));
+      if (changes[0] <= update_fraction_ * rows && update()) return true;
+    } else if (changes[1] == 0.0 && changes[0] < reuse_iterations_) {
+      return true;
+    }
   }
   return factorize();
+}
+
+bool NewtonSystem::update() {
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index r = 0; r < row_weights_.size(); ++r) {
+    if (row_weights_[r] != factorized_row_weights_[r]) rows.push_back(r);
+  }
+  const bool updated = factorization_->update(rows, factorized_row_weights_, row_weights_);
+  if (space_.max(updated ? 0.0 : 1.0) != 0.0) {
+    factorized_ = false;  // a failed update may have left it half modified
+    return false;
+  }
+  ++updates_;
+  factorized_row_weights_ = row_weights_;
+  current_ = true;
+  updated_ = true;
+  return true;
 }
 
 bool NewtonSystem::factorize() {
@@ -38,6 +70,7 @@ bool NewtonSystem::factorize() {
   const bool ok = factorization_->factorize(row_weights_, diagonal_);
   factorized_ = ok;
   current_ = ok;
+  updated_ = false;
   if (ok) {
     factorized_row_weights_ = row_weights_;
     factorized_diagonal_ = diagonal_;
@@ -55,7 +88,7 @@ Eigen::VectorXd NewtonSystem::direct_solve(const Eigen::VectorXd& rhs) {
   return x;
 }
 
-bool NewtonSystem::preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
+bool NewtonSystem::preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x, int limit) {
   x = Eigen::VectorXd::Zero(rhs.size());
   Eigen::VectorXd r = rhs;
   Eigen::VectorXd z = factorization_->solve(r);
@@ -63,7 +96,7 @@ bool NewtonSystem::preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::Vecto
   const double target = kReuseTolerance * kReuseTolerance * rz;
   if (!(rz > 0.0)) return rz == 0.0;  // rhs = 0 solves as x = 0
   Eigen::VectorXd p = z;
-  for (int k = 0; k < reuse_iterations_; ++k) {
+  for (int k = 0; k < limit; ++k) {
     const Eigen::VectorXd Hp = product(p);
     const double curvature = space_.dot(p, Hp);
     if (!(curvature > 0.0)) return false;
@@ -83,8 +116,9 @@ bool NewtonSystem::preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::Vecto
 
 bool NewtonSystem::solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) {
   if (!factorized_) return false;
-  if (!current_) {
-    if (preconditioned_solve(rhs, solution)) {
+  if (!current_ || updated_) {
+    const int limit = (current_ ? 0 : reuse_iterations_) + (updated_ ? kUpdatedSolveIterations : 0);
+    if (preconditioned_solve(rhs, solution, limit)) {
       ++reused_solves_;
       return true;
     }

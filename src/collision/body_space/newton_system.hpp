@@ -6,7 +6,15 @@
 //   - with `reuse_iterations` k > 0, a matrix whose row weights changed in fewer than k rows (and
 //     whose diagonal did not change) is solved by conjugate gradients preconditioned by the last
 //     factorization, which converge in about one iteration per changed row; only when k
-//     iterations do not reach the tolerance is H refactorized.
+//     iterations do not reach the tolerance is H refactorized;
+//   - with `update_fraction` f > 0 and a factorization that can be modified (CHOLMOD's, not
+//     MUMPS'), a matrix whose row weights changed in at most f times the LCP's rows (and whose
+//     diagonal did not change) modifies the factorization by rank-k updates and downdates of
+//     those rows (NewtonFactorization::update, cholmod_updown) instead of refactorizing; the
+//     stale-factorization solves above are then not used. Solves on a modified factorization
+//     are conjugate gradients preconditioned by it (the downdates' rounding makes it
+//     approximate; they take one iteration on the colony), and one that no longer serves within
+//     kUpdatedSolveIterations is replaced by a fresh factorization.
 // Without reuse every solve is direct with one step of iterative refinement: H is as
 // ill-conditioned as the penalty or barrier is stiff, and the methods amplify the error of dv.
 // Every member function is collective over the space's ranks and returns the same on each.
@@ -18,10 +26,19 @@
 
 namespace relcp::collision {
 
+// How a Newton system avoids factorizations (above): conjugate-gradient iterations on a stale
+// factorization, and the fraction of the LCP's rows that may change in an update.
+struct NewtonReuse {
+  NewtonReuse(int iterations_ = 0, double update_fraction_ = 0.0)  // NOLINT: an int reads as iterations
+      : iterations(iterations_), update_fraction(update_fraction_) {}
+  int iterations;          // >= 0
+  double update_fraction;  // in [0, 1]
+};
+
 class NewtonSystem {
  public:
-  // Keeps a reference to `space`. reuse_iterations >= 0.
-  NewtonSystem(const BodySpace& space, int reuse_iterations);
+  // Keeps a reference to `space`. std::invalid_argument for reuse out of its ranges.
+  NewtonSystem(const BodySpace& space, NewtonReuse reuse);
 
   // The matrix of the next solves; row_weights >= 0 on this rank's rows, diagonal > 0 on its
   // velocity entries. Factorizes now unless the last factorization serves or may serve (above).
@@ -32,24 +49,31 @@ class NewtonSystem {
   bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution);
 
   int factorizations() const { return factorizations_; }
-  int reused_solves() const { return reused_solves_; }          // solves answered by the stale factor
+  int updates() const { return updates_; }                      // factorizations modified by rank-k updates instead
+  int reused_solves() const { return reused_solves_; }          // solves by PCG on a stale or updated factor
   int krylov_iterations() const { return krylov_iterations_; }  // PCG iterations over them
 
  private:
   Eigen::VectorXd product(const Eigen::VectorXd& x) const;  // H x, the matrix last set
   bool factorize();
   Eigen::VectorXd direct_solve(const Eigen::VectorXd& rhs);
-  // PCG from x = 0 preconditioned by the stale factorization; false after reuse_iterations_.
-  bool preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x);
+  // The factorization modified for the changed rows (a matrix of at most update_rows_ changed
+  // rows); false when it could not be.
+  bool update();
+  // PCG from x = 0 preconditioned by the stale or updated factorization; false after `limit`.
+  bool preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x, int limit);
 
   const BodySpace& space_;
   int reuse_iterations_;
+  double update_fraction_;
   std::unique_ptr<NewtonFactorization> factorization_;
   Eigen::VectorXd row_weights_, diagonal_;                        // H as last set
   Eigen::VectorXd factorized_row_weights_, factorized_diagonal_;  // H as last factorized
   bool factorized_ = false;                                       // a factorization exists
   bool current_ = false;                                          // ... and it is of the matrix last set
+  bool updated_ = false;                                          // ... modified by updates since it was computed
   int factorizations_ = 0;
+  int updates_ = 0;
   int reused_solves_ = 0;
   int krylov_iterations_ = 0;
 };

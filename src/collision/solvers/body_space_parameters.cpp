@@ -28,6 +28,12 @@ const std::vector<SolverParameterSpec>& BodySpaceParameters::scenario_keys() {
        {},
        {},
        "alm, ip: CG iterations on the last factorization before a changed Newton matrix is refactorized (10)"},
+      {"newton_update_fraction",
+       SolverParameterKind::fraction,
+       {},
+       {},
+       "alm, ip: largest fraction of rows changed that updates a CHOLMOD factorization instead of refactorizing "
+       "(0.02)"},
   };
   return keys;
 }
@@ -37,6 +43,7 @@ BodySpaceParameters BodySpaceParameters::from(const SolverParameterValues& value
   parameters.penalty = values.number("alm_penalty", parameters.penalty);
   parameters.factorization = factorization_named(values.choice("alm_factorization", "auto"));
   parameters.reuse_iterations = static_cast<int>(values.number("newton_reuse_iterations", parameters.reuse_iterations));
+  parameters.update_fraction = values.number("newton_update_fraction", parameters.update_fraction);
   return parameters;
 }
 

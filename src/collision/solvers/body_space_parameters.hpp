@@ -2,6 +2,7 @@
 // The knobs of the body-space solvers "alm" and "ip" (and of "auto", which runs them), with their
 // scenario keys (docs/collision_alm.md).
 
+#include "collision/body_space/newton_system.hpp"
 #include "collision/solvers/solver_parameters.hpp"
 
 namespace relcp::collision {
@@ -27,6 +28,13 @@ struct BodySpaceParameters {
   // colony (docs/collision_alm.md, "Factorizations"): 10 saved 7 % of the step at 2048 cells and
   // 8-10 % at 4096; 30 and more cost more than they saved.
   int reuse_iterations = 10;
+  // A Newton matrix whose changed rows are at most this fraction of the LCP's rows modifies the
+  // last factorization by rank-k updates and downdates instead of refactorizing (NewtonSystem;
+  // gathered CHOLMOD only, where it replaces reuse_iterations). 0: off. Key
+  // newton_update_fraction. Measured on the colony (docs/collision_alm.md, "Updates").
+  double update_fraction = 0.02;
+
+  NewtonReuse newton_reuse() const { return {reuse_iterations, update_fraction}; }
 
   static const std::vector<SolverParameterSpec>& scenario_keys();
   static BodySpaceParameters from(const SolverParameterValues& values);

@@ -26,23 +26,6 @@ Eigen::VectorXd local_values(const DistributedVector& x) {
   return Eigen::Map<const Eigen::VectorXd>(x.local_data(), static_cast<Eigen::Index>(x.local_size()));
 }
 
-// Measured on the colony at 1024 cells (docs/results.md): the gathered CHOLMOD path took half
-// the time of MUMPS on one rank and on two, so `automatic` gathers while rank 0 can hold the LCP
-// (on one rank the gather is a copy).
-bool gathers(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
-  int ranks = 1;
-  MPI_Comm_size(comm, &ranks);
-  switch (where) {
-    case AlmFactorization::gathered:
-      return true;
-    case AlmFactorization::distributed:
-      return false;
-    case AlmFactorization::automatic:
-      break;
-  }
-  return ranks == 1 || rows <= kAlmGatherRows;
-}
-
 // The method every rank steps together: on the distributed body space (MUMPS), or on rank 0
 // alone with the LCP gathered there (CHOLMOD), the other ranks waiting for its outcome.
 class MethodRun {
@@ -113,7 +96,8 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   // Built only when there is work (the residual is the same on every rank).
   std::unique_ptr<MethodRun> method;
   if (result.residual > options.tolerance) {
-    const bool gathered = gathers(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
+    const bool gathered =
+        gathers_body_space_lcp(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
     method = std::make_unique<MethodRun>(contact, problem.c, gamma, gathered, make_method);
   }
 
@@ -153,6 +137,23 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
 }
 
 }  // namespace
+
+// Measured on the colony at 1024 cells (docs/results.md): the gathered CHOLMOD path took half
+// the time of MUMPS on one rank and on two, so `automatic` gathers while rank 0 can hold the LCP
+// (on one rank the gather is a copy).
+bool gathers_body_space_lcp(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  switch (where) {
+    case AlmFactorization::gathered:
+      return true;
+    case AlmFactorization::distributed:
+      return false;
+    case AlmFactorization::automatic:
+      break;
+  }
+  return ranks == 1 || rows <= kAlmGatherRows;
+}
 
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,
                                             AlmFactorization factorization, int default_limit, const char* name,

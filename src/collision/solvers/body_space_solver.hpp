@@ -9,6 +9,9 @@
 //   max_iterations     after options.max_iterations iterations (default: default_limit).
 
 #include <Eigen/Core>
+#include <mpi.h>
+
+#include <cstdint>
 #include <functional>
 #include <memory>
 
@@ -21,6 +24,10 @@ namespace relcp::collision {
 // Makes the method on a space from this rank's rows of c and of the starting multipliers.
 using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
     std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0)>;
+
+// Whether an LCP of `rows` rows is gathered on rank 0 (CHOLMOD) rather than distributed (MUMPS)
+// under `where` (docs/collision_alm.md, "Gathered or distributed"). Collective.
+bool gathers_body_space_lcp(AlmFactorization where, std::int64_t rows, MPI_Comm comm);
 
 // Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
 // and M); `name` goes into that message.

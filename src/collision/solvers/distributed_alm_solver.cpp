@@ -14,7 +14,7 @@ DistributedSolverResult DistributedAlmSolver::solve(const DistributedLcp& proble
     throw InputError("alm_penalty", "must be positive and finite");
   }
   const double penalty = parameters_.penalty;
-  const int reuse = parameters_.reuse_iterations;
+  const NewtonReuse reuse = parameters_.newton_reuse();
   return solve_in_body_space(
       problem, options, parameters_.factorization, kDefaultAlmNewtonSteps, "alm",
       [penalty, reuse](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {

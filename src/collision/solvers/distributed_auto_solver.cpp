@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include "collision/solvers/body_space_solver.hpp"
 #include "collision/solvers/distributed_alm_solver.hpp"
 #include "collision/solvers/distributed_gradient_solvers.hpp"
 #include "collision/solvers/distributed_ip_solver.hpp"
@@ -10,7 +11,8 @@ namespace relcp::collision {
 
 DistributedAutoSolver::DistributedAutoSolver(BodySpaceParameters body_space, int hard_iterations, int max_alm_ranks,
                                              std::int64_t interior_point_rows)
-    : hard_iterations_(hard_iterations),
+    : body_space_(body_space),
+      hard_iterations_(hard_iterations),
       max_alm_ranks_(max_alm_ranks),
       interior_point_rows_(interior_point_rows),
       gradient_(std::make_unique<DistributedApgdSolver>()),
@@ -26,7 +28,11 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
     if (options.warm_start_extends_solution && options.warm_start != nullptr) {
       return solve_by_newton(*augmented_lagrangian_, problem, options);
     }
-    if (problem.A.layout().global_size() >= interior_point_rows_) {
+    const std::int64_t rows = problem.A.layout().global_size();
+    if (rows >= interior_point_rows_) {
+      if (updates_factorizations(rows, problem.c.layout().comm())) {
+        return solve_by_newton(*augmented_lagrangian_, problem, options);
+      }
       return solve_by_newton(*interior_point_, problem, options);
     }
     if (ranks <= max_alm_ranks_) return solve_by_newton(*augmented_lagrangian_, problem, options);
@@ -35,6 +41,10 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
   DistributedSolverResult result = gradient_->solve(problem, options);
   if (result.iterations > hard_iterations_) hard_network_ = true;
   return result;
+}
+
+bool DistributedAutoSolver::updates_factorizations(std::int64_t rows, MPI_Comm comm) const {
+  return body_space_.update_fraction > 0.0 && gathers_body_space_lcp(body_space_.factorization, rows, comm);
 }
 
 DistributedSolverResult DistributedAutoSolver::solve_by_newton(const DistributedLcpSolver& newton,

@@ -7,7 +7,11 @@
 //   2. When an apgd solve needed more than kAutoHardIterations iterations (a connected,
 //      pressurized network: apgd's count grows with its stiffness), the following solves use a
 //      body-space Newton method, whose iterations do not follow the conditioning:
-//      - ip on LCPs of at least kAutoInteriorPointRows rows, on any number of ranks. Its
+//      - on LCPs of at least kAutoInteriorPointRows rows, alm where its factorizations are
+//        updated rather than recomputed (gathered on rank 0, newton_update_fraction > 0): at
+//        4096 colony cells with carried rows, one rank, 1.32 s and 13 factorizations per step
+//        against 1.58 s and 19 with ip's first solves (docs/collision_alm.md, "Updates").
+//      - ip on those LCPs otherwise (distributed MUMPS, or updates off), on any number of ranks. Its
 //        iterations grow more slowly than alm's: at 4096 colony cells (15,400 rows) it took
 //        2.58 s per step on one rank against alm's 3.27, and 2.38 s on two against apgd's 2.93.
 //        Late in the 2048-cell generation (7,100 rows) it took 0.82 s on two ranks against
@@ -24,6 +28,8 @@
 //   3. An alm or ip solve that does not converge is finished by apgd from its iterate, in the
 //      same solve.
 // The choice is collective (every rank sees the same global size and iteration counts).
+
+#include <mpi.h>
 
 #include <cstdint>
 #include <memory>
@@ -58,7 +64,11 @@ class DistributedAutoSolver final : public DistributedLcpSolver {
  private:
   DistributedSolverResult solve_by_newton(const DistributedLcpSolver& newton, const DistributedLcp& problem,
                                           const DistributedSolverOptions& options) const;
+  // Whether alm's Newton systems on an LCP of `rows` rows update their factorization (gathered
+  // CHOLMOD with newton_update_fraction > 0). Collective.
+  bool updates_factorizations(std::int64_t rows, MPI_Comm comm) const;
 
+  BodySpaceParameters body_space_;
   int hard_iterations_;
   int max_alm_ranks_;
   std::int64_t interior_point_rows_;

@@ -7,7 +7,7 @@ namespace relcp::collision {
 
 DistributedSolverResult DistributedIpSolver::solve(const DistributedLcp& problem,
                                                    const DistributedSolverOptions& options) const {
-  const int reuse = parameters_.reuse_iterations;
+  const NewtonReuse reuse = parameters_.newton_reuse();
   return solve_in_body_space(problem, options, parameters_.factorization, kDefaultIpIterations, "ip",
                              [reuse](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
                                return std::make_unique<BodySpaceInteriorPoint>(std::move(space), std::move(c),

@@ -18,6 +18,7 @@ enum class SolverParameterKind {
   non_negative_number,  // finite and >= 0
   count,                // integer in 1..1e9
   non_negative_count,   // integer in 0..1e9
+  fraction,             // in [0, 1]
   choice,               // one of `choices`
 };
 

@@ -57,6 +57,12 @@ void read_solver_parameters(const YamlNodeReader& section, collision::SolverPara
       case Kind::non_negative_count:
         values.set(spec.key, static_cast<double>(at_most_int(*node, as_count(*node))));
         break;
+      case Kind::fraction: {
+        const double fraction = as_non_negative_double(*node);
+        if (fraction > 1.0) node->fail("must lie in [0, 1]");
+        values.set(spec.key, fraction);
+        break;
+      }
       case Kind::choice:
         values.set(spec.key, as_choice(*node, spec.choices, spec.choice_label));
         break;

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "lcp/io/number_cursor.hpp"
 #include "lcp/io/numbered_line_reader.hpp"
 #include "lcp/io/siconos_sparse_block_reader.hpp"
 #include "lcp/io/text_input.hpp"
@@ -12,45 +13,12 @@
 namespace relcp::lcp {
 namespace {
 
-using text::Line;
-using text::Origin;
+using text::NumberCursor;
 
 constexpr long long kDenseStorage = 0;
 constexpr long long kSparseBlockStorage = 1;
 
 std::string str(long long value) { return std::to_string(value); }
-
-// The numbers of the text one at a time, whatever the lines, each with its line number.
-class NumberCursor {
- public:
-  explicit NumberCursor(text::NumberedLineReader& lines) : lines_(lines) {}
-
-  long long integer(const std::string& key, const std::string& what) {
-    const std::string_view token = next(key, what);
-    return text::parse_integer(token, Origin{lines_.file(), line_.number, key});
-  }
-  double real(const std::string& key, const std::string& what) {
-    const std::string_view token = next(key, what);
-    return text::parse_real(token, Origin{lines_.file(), line_.number, key});
-  }
-  int line() const { return line_.number; }
-  bool line_used_up() const { return next_ == fields_.size(); }
-
- private:
-  std::string_view next(const std::string& key, const std::string& what) {
-    while (next_ == fields_.size()) {
-      if (!lines_.next(line_)) lines_.fail(lines_.line_number() + 1, key, "missing " + what);
-      fields_ = text::split_fields(line_.text);
-      next_ = 0;
-    }
-    return fields_[next_++];
-  }
-
-  text::NumberedLineReader& lines_;
-  Line line_;
-  std::vector<std::string_view> fields_;
-  std::size_t next_ = 0;
-};
 
 class FrictionDatParser {
  public:
