@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <omp.h>
 #include <random>
 
 #include "collision/body_space/augmented_lagrangian.hpp"
@@ -182,6 +183,29 @@ TEST(NewtonSystem, ADiagonalChangeIsNeverAnUpdate) {
   ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
   EXPECT_EQ(system.factorizations(), 2);
   EXPECT_EQ(system.updates(), 0);
+}
+
+// Two OpenMP threads (fewer than CHOLMOD's team): the factorization runs single-threaded. It
+// used to deadlock in OpenBLAS, whose team waited for a thread the inactive region never started.
+TEST(NewtonSystem, FactorizesWithTwoOpenMpThreads) {
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  // 4000 random rows on 400 bodies: nearly dense, so the supernodes are large enough for
+  // OpenBLAS to split its kernels into a team.
+  const BodySpaceLcp lcp = random_lcp(400, 4000, 9);
+  const SerialBodySpace space(lcp);
+  const Eigen::VectorXd diagonal = Eigen::VectorXd::Constant(lcp.jacobian.cols(), 1.0);
+  const Eigen::VectorXd weights = Eigen::VectorXd::Constant(lcp.jacobian.rows(), 1e3);
+  const Eigen::VectorXd rhs = random_c(lcp.jacobian.cols(), 8);
+  NewtonSystem system(space, 0);
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.set_matrix(weights, diagonal));
+  ASSERT_TRUE(system.solve(rhs, x));
+  const Eigen::VectorXd residual =
+      diagonal.cwiseProduct(x) + lcp.jacobian.transpose() * weights.cwiseProduct(lcp.jacobian * x) - rhs;
+  EXPECT_LT(residual.norm(), 1e-10 * rhs.norm());
+  EXPECT_EQ(omp_get_max_threads(), 2);  // restored
+  omp_set_num_threads(threads);
 }
 
 TEST(NewtonSystem, RefusesNegativeReuseAndUpdateFractionsOutsideZeroOne) {

@@ -18,19 +18,28 @@ using RowIterator = RowMatrix::InnerIterator;
 // Debian's CHOLMOD 3 runs its supernodal kernels on a fixed team of kCholmodTeam OpenMP threads
 // whatever OMP_NUM_THREADS says; with fewer threads allowed (one per rank on a 2-core node) that
 // oversubscribes the cores and was slower than one thread, so its parallel regions are made
-// inactive for the call.
+// inactive for the call. OpenBLAS (the OpenMP build) sizes its own teams by
+// omp_get_max_threads(), and waits forever for a team member that an inactive region never
+// starts: so the thread count goes to one as well.
 constexpr int kCholmodTeam = 4;
 class CholmodThreads {
  public:
-  CholmodThreads() : saved_(omp_get_max_active_levels()) {
-    if (omp_get_max_threads() < kCholmodTeam) omp_set_max_active_levels(0);
+  CholmodThreads() : levels_(omp_get_max_active_levels()), threads_(omp_get_max_threads()) {
+    if (threads_ < kCholmodTeam) {
+      omp_set_max_active_levels(0);
+      omp_set_num_threads(1);
+    }
   }
-  ~CholmodThreads() { omp_set_max_active_levels(saved_); }
+  ~CholmodThreads() {
+    omp_set_max_active_levels(levels_);
+    omp_set_num_threads(threads_);
+  }
   CholmodThreads(const CholmodThreads&) = delete;
   CholmodThreads& operator=(const CholmodThreads&) = delete;
 
  private:
-  int saved_;
+  int levels_;
+  int threads_;
 };
 
 }  // namespace
