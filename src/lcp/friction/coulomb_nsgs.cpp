@@ -12,6 +12,7 @@
 
 #include "lcp/friction/friction_solver_support.hpp"
 #include "lcp/friction/friction_solvers.hpp"
+#include "lcp/friction/gauss_seidel_sweeps.hpp"
 #include "lcp/friction/siconos_friction_error.hpp"
 
 namespace relcp::lcp {
@@ -46,13 +47,11 @@ void solve_local(const ContactBlock& contact, double mu, const Local& b, Local& 
 
 FrictionSolverResult solve_coulomb_nsgs(const FrictionContactProblem& problem, const FrictionSolverOptions& options) {
   auto [r, max_sweeps] = friction_detail::start_solve(problem, options, kDefaultSweeps);
-  const LcpProblem& local = problem.local();
-  const Index d = FrictionContactProblem::kDimension;
-
+  constexpr int d = FrictionContactProblem::kDimension;
   std::vector<ContactBlock> blocks(static_cast<std::size_t>(problem.contacts()));
   for (Index contact = 0; contact < problem.contacts(); ++contact) {
     ContactBlock& block = blocks[static_cast<std::size_t>(contact)];
-    block.W = friction_detail::contact_block(local, d * contact);
+    block.W = friction_detail::contact_block<d>(problem.local(), d * contact);
     const Block symmetric = 0.5 * (block.W + block.W.transpose());
     const double largest =
         Eigen::SelfAdjointEigenSolver<Block>(symmetric, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
@@ -62,36 +61,14 @@ FrictionSolverResult solve_coulomb_nsgs(const FrictionContactProblem& problem, c
     block.step = 1.0 / largest;
   }
 
-  Status status = Status::max_iterations;
-  int sweeps = 0;
-  while (sweeps < max_sweeps) {
-    ++sweeps;
-    double moved = 0.0;
-    for (Index contact = 0; contact < problem.contacts(); ++contact) {
-      const Index row = d * contact;
-      const ContactBlock& block = blocks[static_cast<std::size_t>(contact)];
-      Local r_i = r.segment<3>(row);
-      Local u_i;
-      for (Index k = 0; k < 3; ++k) u_i[k] = local.row_dot(row + k, r) + local.q()[row + k];
-      const Local b = u_i - block.W * r_i;
-      solve_local(block, problem.mu()[contact], b, r_i);
-      moved += (r_i - r.segment<3>(row)).squaredNorm();
-      r.segment<3>(row) = r_i;
-    }
-    const double error = siconos_friction_error(problem, r);
-    if (!std::isfinite(error)) {
-      status = Status::numerical_failure;
-      break;
-    }
-    if (error <= options.tolerance) {
-      status = Status::converged;
-      break;
-    }
-    if (moved == 0.0) {
-      status = Status::stagnation;
-      break;
-    }
-  }
+  const auto [status, sweeps] = friction_detail::sweep_contacts(
+      problem, r, max_sweeps, options.tolerance,
+      [&](Index contact, const Local& u_i, Local& r_i) {
+        const ContactBlock& block = blocks[static_cast<std::size_t>(contact)];
+        const Local b = u_i - block.W * r_i;
+        solve_local(block, problem.mu()[contact], b, r_i);
+      },
+      [&](const Vector& x) { return siconos_friction_error(problem, x); });
   return friction_detail::finish(problem, options, status, sweeps, 0, std::move(r));
 }
 

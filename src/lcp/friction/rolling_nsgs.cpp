@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "lcp/friction/gauss_seidel_sweeps.hpp"
 #include "lcp/friction/rolling_friction_solvers.hpp"
 #include "lcp/friction/rolling_solver_support.hpp"
 #include "lcp/friction/siconos_rolling_error.hpp"
@@ -34,7 +35,7 @@ constexpr double kGrow = 1.5;
 constexpr double kContraction = 0.9;       // accept rho when rho ||W dr|| <= this ||dr||
 constexpr double kSmallContraction = 0.3;  // grow rho when below this
 
-using rolling_detail::RollingBlock;
+using friction_detail::RollingBlock;
 
 struct LocalProblem {
   RollingBlock W;
@@ -46,7 +47,7 @@ struct LocalProblem {
 
 LocalProblem local_problem(const RollingFrictionProblem& problem, Index contact) {
   LocalProblem local;
-  local.W = rolling_detail::contact_block(problem.local(), kRows * contact);
+  local.W = friction_detail::contact_block<kRows>(problem.local(), kRows * contact);
   local.mu = problem.mu()[contact];
   local.mu_r = problem.mu_r()[contact];
   const Eigen::FullPivLU<RollingBlock> lu(local.W);
@@ -102,43 +103,20 @@ void solve_local(LocalProblem& local, const RollingLocal& b, RollingLocal& r) {
 }  // namespace
 
 FrictionSolverResult solve_rolling_nsgs(const RollingFrictionProblem& problem, const FrictionSolverOptions& options) {
-  auto [r, max_sweeps] = rolling_detail::start_solve(problem, options, kDefaultSweeps);
-  const LcpProblem& W = problem.local();
+  auto [r, max_sweeps] = friction_detail::start_solve(problem, options, kDefaultSweeps);
   std::vector<LocalProblem> locals;
   locals.reserve(static_cast<std::size_t>(problem.contacts()));
   for (Index contact = 0; contact < problem.contacts(); ++contact) locals.push_back(local_problem(problem, contact));
 
-  Status status = Status::max_iterations;
-  int sweeps = 0;
-  while (sweeps < max_sweeps) {
-    ++sweeps;
-    double moved = 0.0;
-    for (Index contact = 0; contact < problem.contacts(); ++contact) {
-      const Index row = kRows * contact;
-      LocalProblem& local = locals[static_cast<std::size_t>(contact)];
-      RollingLocal r_i = r.segment<kRows>(row);
-      RollingLocal u_i;
-      for (Index k = 0; k < kRows; ++k) u_i[k] = W.row_dot(row + k, r) + W.q()[row + k];
-      const RollingLocal b = u_i - local.W * r_i;
-      solve_local(local, b, r_i);
-      moved += (r_i - r.segment<kRows>(row)).squaredNorm();
-      r.segment<kRows>(row) = r_i;
-    }
-    const double error = siconos_rolling_error(problem, r);
-    if (!std::isfinite(error)) {
-      status = Status::numerical_failure;
-      break;
-    }
-    if (error <= options.tolerance) {
-      status = Status::converged;
-      break;
-    }
-    if (moved == 0.0) {
-      status = Status::stagnation;
-      break;
-    }
-  }
-  return rolling_detail::finish(problem, options, status, sweeps, 0, std::move(r));
+  const auto [status, sweeps] = friction_detail::sweep_contacts(
+      problem, r, max_sweeps, options.tolerance,
+      [&](Index contact, const RollingLocal& u_i, RollingLocal& r_i) {
+        LocalProblem& local = locals[static_cast<std::size_t>(contact)];
+        const RollingLocal b = u_i - local.W * r_i;
+        solve_local(local, b, r_i);
+      },
+      [&](const Vector& x) { return siconos_rolling_error(problem, x); });
+  return friction_detail::finish(problem, options, status, sweeps, 0, std::move(r));
 }
 
 }  // namespace relcp::lcp

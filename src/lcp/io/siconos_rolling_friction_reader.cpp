@@ -1,118 +1,34 @@
 #include "lcp/io/siconos_rolling_friction_reader.hpp"
 
-#include <limits>
 #include <string>
 #include <utility>
 
-#include "lcp/io/number_cursor.hpp"
-#include "lcp/io/numbered_line_reader.hpp"
-#include "lcp/io/siconos_sparse_block_reader.hpp"
+#include "lcp/io/siconos_contact_dat_parser.hpp"
 #include "lcp/io/text_input.hpp"
 
 namespace relcp::lcp {
-namespace {
-
-using text::NumberCursor;
-
-constexpr long long kDenseStorage = 0;
-constexpr long long kSparseBlockStorage = 1;
-constexpr long long kCSparseStorage = 2;
-constexpr Index kRows = RollingFrictionProblem::kDimension;
-
-std::string str(long long value) { return std::to_string(value); }
-
-class RollingDatParser {
- public:
-  RollingDatParser(std::string_view text, const std::string& file) : lines_(text, file), numbers_(lines_) {}
-
-  RollingFrictionProblem parse() {
-    const long long dimension = numbers_.integer("dimension", "the dimension (first line)");
-    if (dimension != kRows) {
-      fail("dimension", "a RollingFrictionContact problem has dimension 5, got " + str(dimension));
-    }
-    const long long contacts = numbers_.integer("contacts", "the number of contacts");
-    if (contacts < 1) fail("contacts", "the number of contacts must be at least 1, got " + str(contacts));
-    // q, mu and mu_r alone take at least 2 characters a value: 14 per contact.
-    if (static_cast<double>(contacts) * 14.0 > static_cast<double>(lines_.text_size())) {
-      fail("contacts", "file is too short for " + str(contacts) + " contacts");
-    }
-    const Index n = kRows * static_cast<Index>(contacts);
-    const long long storage = numbers_.integer("storage", "the storage of W");
-    if (storage == kCSparseStorage) {
-      fail("storage",
-           "storage 2 (Siconos' CSparse printout, values to 6 digits) is not read; only 0 (dense) and "
-           "1 (sparse block)");
-    }
-    if (storage != kDenseStorage && storage != kSparseBlockStorage) {
-      fail("storage", "storage flag must be 0 (dense) or 1 (sparse block), got " + str(storage));
-    }
-    expect_size("rows", "the number of rows of W", n);
-    expect_size("columns", "the number of columns of W", n);
-
-    if (storage == kSparseBlockStorage) {
-      if (n > std::numeric_limits<int>::max()) fail("contacts", "too many contacts for sparse storage");
-      if (!numbers_.line_used_up()) fail("columns", "the sparse-block section must start on the next line");
-      SparseMatrix W = read_sparse_block_matrix(lines_, n);
-      return finish(LcpProblem(std::move(W), read_values("q", n, "q")), contacts);
-    }
-    expect_size("dimensions", "the rows of W again (dense storage)", n);
-    expect_size("dimensions", "the columns of W again (dense storage)", n);
-    // n^2 values take at least 2 n^2 characters: refuse before allocating them.
-    if (static_cast<double>(n) * static_cast<double>(n) * 2.0 > static_cast<double>(lines_.text_size())) {
-      fail("contacts", "file is too short for a " + str(n) + " x " + str(n) + " matrix W");
-    }
-    DenseMatrix W(n, n);
-    for (Index column = 0; column < n; ++column) {
-      for (Index row = 0; row < n; ++row) {
-        W(row, column) = numbers_.real("W", "entry (" + str(row + 1) + ", " + str(column + 1) + ") of W (" + str(n) +
-                                                " x " + str(n) + ", column by column)");
-      }
-    }
-    return finish(LcpProblem(std::move(W), read_values("q", n, "q")), contacts);
-  }
-
- private:
-  [[noreturn]] void fail(const std::string& key, const std::string& message) const {
-    lines_.fail(numbers_.line(), key, message);
-  }
-
-  void expect_size(const std::string& key, const std::string& what, Index n) {
-    const long long value = numbers_.integer(key, what);
-    if (value != n) fail(key, what + " must be 5 x contacts = " + str(n) + ", got " + str(value));
-  }
-
-  Vector read_values(const std::string& key, Index count, const std::string& name) {
-    Vector values(count);
-    for (Index i = 0; i < count; ++i) {
-      values[i] = numbers_.real(key, "value " + str(i + 1) + " of " + name + " (" + str(count) + " values)");
-    }
-    return values;
-  }
-
-  Vector read_coefficients(const std::string& key, long long contacts, const std::string& what,
-                           const std::string& after) {
-    Vector values(contacts);
-    for (long long i = 0; i < contacts; ++i) {
-      values[i] = numbers_.real(key, what + " " + str(i + 1) + " (" + str(contacts) + " values after " + after + ")");
-      if (values[i] < 0.0) fail(key, what + " " + str(i + 1) + " is negative");
-    }
-    return values;
-  }
-
-  RollingFrictionProblem finish(LcpProblem local, long long contacts) {
-    Vector mu = read_coefficients("mu", contacts, "friction coefficient", "q");
-    Vector mu_r = read_coefficients("mu_r", contacts, "rolling friction coefficient", "mu");
-    return RollingFrictionProblem(std::move(local), std::move(mu), std::move(mu_r));
-  }
-
-  text::NumberedLineReader lines_;
-  NumberCursor numbers_;
-};
-
-}  // namespace
 
 RollingFrictionProblem parse_siconos_rolling_friction_dat(std::string_view text, const std::string& file) {
-  return RollingDatParser(text, file).parse();
+  constexpr long long kCSparseStorage = 2;
+  SiconosContactDatParser dat(text, file, RollingFrictionProblem::kDimension);
+  const long long dimension = dat.integer("dimension", "the dimension (first line)");
+  if (dimension != RollingFrictionProblem::kDimension) {
+    dat.fail("dimension", "a RollingFrictionContact problem has dimension 5, got " + std::to_string(dimension));
+  }
+  const long long contacts = dat.contacts(2);
+  const long long storage = dat.integer("storage", "the storage of W");
+  if (storage == kCSparseStorage) {
+    dat.fail("storage",
+             "storage 2 (Siconos' CSparse printout, values to 6 digits) is not read; only 0 (dense) and "
+             "1 (sparse block)");
+  }
+  if (storage != SiconosContactDatParser::kDenseStorage && storage != SiconosContactDatParser::kSparseBlockStorage) {
+    dat.fail("storage", "storage flag must be 0 (dense) or 1 (sparse block), got " + std::to_string(storage));
+  }
+  LcpProblem local = dat.local(storage, contacts);
+  Vector mu = dat.coefficients("mu", contacts, "friction coefficient", "q");
+  Vector mu_r = dat.coefficients("mu_r", contacts, "rolling friction coefficient", "mu");
+  return RollingFrictionProblem(std::move(local), std::move(mu), std::move(mu_r));
 }
 
 RollingFrictionProblem read_siconos_rolling_friction_dat(const std::filesystem::path& file) {
