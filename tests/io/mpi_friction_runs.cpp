@@ -1,6 +1,7 @@
 // Coulomb friction in whole runs (docs/friction.md): bodies released on a 30-degree incline under
 // gravity against the closed forms of rigid-body mechanics, with the exact (coulomb) and the
-// relaxed (ccp) formulation, on any number of ranks.
+// relaxed (ccp) formulation, on any number of ranks; rolling and spinning resistance on a level
+// floor against theirs.
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -198,18 +199,24 @@ void compare_with_serial_run(const std::string& text, const Snapshot& distribute
   EXPECT_TRUE(friction_acts);
 }
 
-// Twenty-four ellipsoids dropped on a frictional floor: the heap after 0.3 s on every rank count
-// matches the same run on one rank to solver tolerance.
-TEST_P(FrictionOnIncline, ASmallHeapIsTheSameOnEveryNumberOfRanks) {
-  const std::string text =
-      "simulation: {dt: 0.002, end_time: 0.3, output: {snapshot_every: 100000, checkpoint_every: 0}}\n"
-      "dynamics: {type: inertial, density: 1.0}\n"
-      "generators:\n  - {type: random, count: 24, region: {lower: [-2, -2, 0.75], upper: [2, 2, 6]},\n"
-      "     body: {shape: ellipsoid, radii: [0.4, 0.4, 0.7]}, min_gap: 0.02}\n"
-      "forces:\n  - {type: gravity, acceleration: [0, 0, -9.81]}\n"
-      "walls:\n  - {point: [0, 0, 0], normal: [0, 0, 1], friction: 0.8}\n"
-      "collision: {strategy: relcp, solver: apgd, tolerance: 1.0e-6, friction: 0.5, friction_model: " +
-      GetParam() + "}\n";
+// Twenty-four ellipsoids dropped on a frictional floor for 0.3 s; `floor` and `pairs` add keys to
+// the floor's and the collision section's friction.
+std::string heap_scenario(const std::string& model, const std::string& floor = "", const std::string& pairs = "") {
+  return "simulation: {dt: 0.002, end_time: 0.3, output: {snapshot_every: 100000, checkpoint_every: 0}}\n"
+         "dynamics: {type: inertial, density: 1.0}\n"
+         "generators:\n  - {type: random, count: 24, region: {lower: [-2, -2, 0.75], upper: [2, 2, 6]},\n"
+         "     body: {shape: ellipsoid, radii: [0.4, 0.4, 0.7]}, min_gap: 0.02}\n"
+         "forces:\n  - {type: gravity, acceleration: [0, 0, -9.81]}\n"
+         "walls:\n  - {point: [0, 0, 0], normal: [0, 0, 1], friction: 0.8" +
+         floor +
+         "}\n"
+         "collision: {strategy: relcp, solver: apgd, tolerance: 1.0e-6, friction: 0.5" +
+         pairs + ", friction_model: " + model + "}\n";
+}
+
+// The heap of `text` on every rank count matches the same run on one rank to solver tolerance;
+// returns the distributed run's last snapshot on rank 0.
+Snapshot expect_heap_independent_of_ranks(const std::string& text) {
   Snapshot distributed;
   {
     const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_friction_heap");
@@ -218,7 +225,91 @@ TEST_P(FrictionOnIncline, ASmallHeapIsTheSameOnEveryNumberOfRanks) {
   // The other ranks wait for the serial run: the next test's collectives must not meet it.
   if (on_root()) compare_with_serial_run(text, distributed);
   MPI_Barrier(MPI_COMM_WORLD);
+  return distributed;
 }
+
+TEST_P(FrictionOnIncline, ASmallHeapIsTheSameOnEveryNumberOfRanks) {
+  expect_heap_independent_of_ranks(heap_scenario(GetParam()));
+}
+
+// A unit sphere resting on the floor z = 0 (mu = 0.5) with the given motion and resistance.
+std::string floor_scenario(const std::string& motion, double rolling, double spinning, const std::string& model) {
+  std::ostringstream text;
+  text << "simulation:\n  dt: 0.001\n  end_time: " << kEndTime
+       << "\n  output: {snapshot_every: 100000, checkpoint_every: 0}\n"
+       << "dynamics: {type: inertial, density: 1.0}\n"
+       << "bodies:\n  - {shape: sphere, radius: 1.0, position: [0, 0, 1], " << motion << "}\n"
+       << "forces:\n  - {type: gravity, acceleration: [0, 0, " << -kGravity << "]}\n"
+       << "walls:\n  - {point: [0, 0, 0], normal: [0, 0, 1]}\n"
+       << "collision: {strategy: relcp, solver: apgd, tolerance: 1.0e-6, friction: 0.5, rolling_friction: " << rolling
+       << ", spinning_friction: " << spinning << ", friction_model: " << model << "}\n";
+  return text.str();
+}
+
+// The first and last snapshots' body 0 on rank 0 (empty elsewhere).
+std::pair<particles::Body, particles::Body> first_and_last_body(const std::string& text) {
+  const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_rotation_resistance");
+  const Snapshot last = run_scenario(MPI_COMM_WORLD, dir, text);
+  std::pair<particles::Body, particles::Body> bodies;
+  if (on_root()) {
+    const std::string file = dir / "out/relcp.h5";
+    bodies = {read_snapshot(file, list_snapshots(file).front().step).bodies.at(0), last.bodies.at(0)};
+    EXPECT_NEAR(last.time, kEndTime, 1e-12);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  return bodies;
+}
+
+class RotationResistance : public ::testing::TestWithParam<std::string> {};
+
+// Rolling without slipping against a resisting torque rolling R N: m a = -F and
+// (2/5) m R^2 a / R = F R - rolling R m g, so a = -(5/7) rolling g.
+TEST_P(RotationResistance, ARollingSphereSlowsAtFiveSeventhsOfRollingTimesG) {
+  const double rolling = 0.05, v0 = 2.0;
+  const auto [first, last] =
+      first_and_last_body(floor_scenario("velocity: [2, 0, 0], angular_velocity: [0, 2, 0]", rolling, 0.0, GetParam()));
+  if (!on_root()) return;
+  const double deceleration = (v0 - last.velocity[0]) / kEndTime;
+  EXPECT_NEAR(deceleration, 5.0 / 7.0 * rolling * kGravity, 0.02 * 5.0 / 7.0 * rolling * kGravity);
+  EXPECT_NEAR(last.angular_velocity[1], last.velocity[0], 0.02 * last.velocity[0]);  // still no slip
+  EXPECT_LT(std::abs(last.pose.position[2] - 1.0), 1e-3);                            // on the floor
+}
+
+// The same sphere without resistance keeps its speed: the deceleration above is the resistance's.
+TEST_P(RotationResistance, WithoutResistanceTheSphereRollsOn) {
+  const auto [first, last] =
+      first_and_last_body(floor_scenario("velocity: [2, 0, 0], angular_velocity: [0, 2, 0]", 0.0, 0.0, GetParam()));
+  if (!on_root()) return;
+  EXPECT_NEAR(last.velocity[0], 2.0, 1e-6);
+}
+
+// Spinning about the normal against a torque spinning R m g: (2/5) m R^2 d omega / dt =
+// -spinning R m g, so omega falls at (5/2) spinning g / R, and stops.
+TEST_P(RotationResistance, ASpinningSphereStopsAtFiveHalvesOfSpinningTimesGOverR) {
+  const double spinning = 0.1, omega0 = 2.0;
+  const double rate = 2.5 * spinning * kGravity;
+  const auto [first, last] =
+      first_and_last_body(floor_scenario("angular_velocity: [0, 0, 2]", 0.0, spinning, GetParam()));
+  const auto [start, stopped] =
+      first_and_last_body(floor_scenario("angular_velocity: [0, 0, 1]", 0.0, spinning, GetParam()));
+  if (!on_root()) return;
+  EXPECT_NEAR((omega0 - last.angular_velocity[2]) / kEndTime, rate, 0.02 * rate);
+  EXPECT_NEAR(stopped.angular_velocity[2], 0.0, 1e-9);  // 1 / rate = 0.41 s < kEndTime
+  EXPECT_LT(stopped.velocity.norm(), 1e-6);
+}
+
+// The 24-ellipsoid heap with rolling and spinning resistance on every rank count matches one rank.
+TEST_P(RotationResistance, ASmallHeapIsTheSameOnEveryNumberOfRanks) {
+  const Snapshot distributed = expect_heap_independent_of_ranks(
+      heap_scenario(GetParam(), ", rolling_friction: 0.3", ", rolling_friction: 0.1, spinning_friction: 0.05"));
+  if (!on_root()) return;
+  const bool resistance_acts = std::any_of(distributed.contacts.begin(), distributed.contacts.end(),
+                                           [](const auto& c) { return c.resistance_torque.norm() > 0.0; });
+  EXPECT_TRUE(resistance_acts);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, RotationResistance, ::testing::Values("coulomb", "ccp"),
+                         [](const auto& info) { return info.param; });
 
 INSTANTIATE_TEST_SUITE_P(Models, FrictionOnIncline, ::testing::Values("coulomb", "ccp"),
                          [](const auto& info) { return info.param; });

@@ -7,7 +7,10 @@
 // With Coulomb friction (docs/friction.md) a contact is three consecutive records: its normal
 // row, then the rows of the two tangential directions (role tangent_1, tangent_2: the same
 // bodies, points and key, the row of d(t . (y_b - y_a))/dt, phi = 0), all carrying the
-// contact's coefficient. The three forces lie in the cone ||f_t|| <= friction f_n.
+// contact's coefficient. The three forces lie in the cone ||f_t|| <= friction f_n. Rolling
+// resistance adds two records (rolling_1, rolling_2: the relative rotation rate about the tangents
+// times the effective radius) and spinning resistance one (spinning: about the normal), each
+// bounded by its coefficient times f_n.
 
 #include <Eigen/Core>
 #include <tuple>
@@ -19,7 +22,7 @@ namespace relcp::collision {
 
 inline constexpr GlobalId kNoBody = -1;
 
-enum class RowRole : int { normal = 0, tangent_1 = 1, tangent_2 = 2 };
+enum class RowRole : int { normal = 0, tangent_1 = 1, tangent_2 = 2, rolling_1 = 3, rolling_2 = 4, spinning = 5 };
 
 struct ConstraintRecord {
   GlobalId body_a = kNoBody;
@@ -38,16 +41,22 @@ struct ConstraintRecord {
   Vec3 arm_a = Vec3::Zero();
   Vec3 arm_b = Vec3::Zero();
   RowRole role = RowRole::normal;
-  double friction = 0.0;        // the contact's Coulomb coefficient; 0: frictionless, no tangent rows
-  Vec3 tangent = Vec3::Zero();  // a tangent row's unit direction
+  double friction = 0.0;  // the contact's Coulomb coefficient; 0 (and no resistance): no tangent rows
+  double rolling = 0.0;   // its rolling resistance coefficient (> 0: rolling rows)
+  double spinning = 0.0;  // its spinning resistance coefficient (> 0: a spinning row)
+  // A tangent row's unit direction; a rolling or spinning row's axis.
+  Vec3 tangent = Vec3::Zero();
 
   bool is_wall() const { return body_b == kNoBody; }
   bool is_normal() const { return role == RowRole::normal; }
+  bool is_tangent() const { return role == RowRole::tangent_1 || role == RowRole::tangent_2; }
+  // A normal row whose contact has a cone (tangent rows, maybe rolling and spinning rows).
+  bool has_cone() const { return is_normal() && (friction > 0.0 || rolling > 0.0 || spinning > 0.0); }
 };
 
 // Rows are ordered by (body_a, body_b, wall, creation_index, role) within a generation; a wall
-// row (body_b = kNoBody) comes before the pair rows of its body, and a contact's tangent rows
-// follow its normal row.
+// row (body_b = kNoBody) comes before the pair rows of its body, and a contact's tangent, rolling
+// and spinning rows follow its normal row in that order.
 inline auto sort_key(const ConstraintRecord& record) {
   return std::make_tuple(record.body_a, record.body_b, record.wall, record.creation_index,
                          static_cast<int>(record.role));

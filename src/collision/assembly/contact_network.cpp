@@ -17,10 +17,21 @@ std::vector<ContactLink> contact_network(const ConstraintSet& constraints, const
     const ConstraintRecord& record = constraints[i];
     if (!record.is_normal()) continue;
     // A solver stopped early (min-map) may leave round-off below zero.
-    ContactLink link{record.point_a, record.point_b, record.normal, std::max(0.0, gamma[i]),
-                     Vec3::Zero(),   record.body_a,  record.body_b};
-    for (std::size_t t = i + 1; t < constraints.size() && t <= i + 2 && !constraints[t].is_normal(); ++t) {
-      link.tangential_force += gamma[t] * constraints[t].tangent;
+    ContactLink link;
+    link.point_a = record.point_a;
+    link.point_b = record.point_b;
+    link.normal = record.normal;
+    link.force = std::max(0.0, gamma[i]);
+    link.body_a = record.body_a;
+    link.body_b = record.body_b;
+    for (std::size_t t = i + 1; t < constraints.size() && !constraints[t].is_normal(); ++t) {
+      const ConstraintRecord& row = constraints[t];
+      if (row.is_tangent()) {
+        link.tangential_force += gamma[t] * row.tangent;
+      } else {
+        // The torque on A is the row's angular entries of A times the force; minus that on B.
+        link.resistance_torque -= gamma[t] * Vec3(row.row.segment<3>(3));
+      }
     }
     links.push_back(link);
   }

@@ -1,7 +1,8 @@
 #pragma once
 // One rank's constraint network after a step's final LCP solve, for the snapshots
 // (docs/output.md, contacts): one link per locally owned normal row; a frictional contact's
-// tangent rows give its link's tangential force.
+// tangent rows give its link's tangential force, its rolling and spinning rows the resisting
+// torque.
 
 #include <vector>
 
@@ -22,6 +23,8 @@ struct ContactLink {
   double force = 0.0;           // gamma of the row, >= 0
   // With friction (docs/friction.md): the tangential force on B, gamma_t1 t1 + gamma_t2 t2.
   Vec3 tangential_force = Vec3::Zero();
+  // With rolling or spinning resistance: the resisting torque on B (minus on A), lab frame.
+  Vec3 resistance_torque = Vec3::Zero();
   GlobalId body_a = kNoBody;
   GlobalId body_b = kNoBody;  // kNoBody for a wall
 };

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <limits>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "collision/device/device_contact_operator.hpp"
@@ -48,6 +49,10 @@ class DeviceVector {
 class DeviceCones {
  public:
   explicit DeviceCones(const lcp::FrictionCones& cones) : count_(cones.blocks().size()) {
+    if (cones.resists_rotation()) {
+      throw std::invalid_argument(
+          "the CUDA contact space projects Coulomb cones only: rolling and spinning resistance need backend cpu");
+    }
     std::vector<int> normal_rows;
     std::vector<double> mu;
     std::vector<unsigned char> in_cone(cones.rows(), 0);

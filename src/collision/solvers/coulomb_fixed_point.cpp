@@ -45,9 +45,16 @@ double coulomb_natural_map(const lcp::FrictionCones& cones, const DistributedVec
 
 void de_saxce_shift(const lcp::FrictionCones& cones, const DistributedVector& g, DistributedVector& s) {
   fill(0.0, s);
+  // With rolling and spinning resistance the cone's dual is K* = {y_n >= mu ||y_t|| + rolling
+  // ||y_r|| + spinning |y_s|}, so the shift that makes g + s e_n lie in K* exactly when g_n >= 0
+  // sums the three terms (the rolling model of Acary and co-authors in Siconos numerics).
   for (const lcp::FrictionConeBlock& block : cones.blocks()) {
     const std::size_t n = block.normal_row;
     s[n] = block.mu * std::hypot(g[n + 1], g[n + 2]);
+    if (block.resists_rolling()) {
+      s[n] += block.rolling * std::hypot(g[block.rolling_row()], g[block.rolling_row() + 1]);
+    }
+    if (block.resists_spinning()) s[n] += block.spinning * std::abs(g[block.spinning_row()]);
   }
 }
 
@@ -120,6 +127,13 @@ FrictionState friction_state(const lcp::FrictionCones& cones, const DistributedV
     const std::size_t n = block.normal_row;
     const double tangential = std::hypot(gamma[n + 1], gamma[n + 2]);
     violation = std::max(violation, tangential - block.mu * gamma[n]);
+    if (block.resists_rolling()) {
+      const std::size_t r = block.rolling_row();
+      violation = std::max(violation, std::hypot(gamma[r], gamma[r + 1]) - block.rolling * gamma[n]);
+    }
+    if (block.resists_spinning()) {
+      violation = std::max(violation, std::abs(gamma[block.spinning_row()]) - block.spinning * gamma[n]);
+    }
     if (gamma[n] <= 0.0) continue;
     ++counts[std::hypot(g[n + 1], g[n + 2]) > slip_tolerance ? 1 : 0];
   }

@@ -32,14 +32,17 @@ struct CoulombSolve {
 CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, const DistributedLcp& problem,
                                        const DistributedSolverOptions& options, int max_ccp_solves);
 
-// s on the normal rows of the cones, mu ||g_t||; zero elsewhere. `s` has g's layout.
+// s on the normal rows of the cones, mu ||g_t|| (+ rolling ||g_r|| + spinning |g_s| where the
+// cone has those rows); zero elsewhere. `s` has g's layout.
 void de_saxce_shift(const lcp::FrictionCones& cones, const DistributedVector& g, DistributedVector& s);
 
 // Collective: the friction state of a solution gamma with gradient g = A gamma + c.
 struct FrictionState {
-  double max_cone_violation = 0.0;  // max(||gamma_t|| - mu gamma_n, 0) over the contacts
-  std::int64_t sticking = 0;        // gamma_n > 0 and ||g_t|| <= slip_tolerance
-  std::int64_t sliding = 0;         // gamma_n > 0 and ||g_t|| > slip_tolerance
+  // max(||gamma_t|| - mu gamma_n, 0) over the contacts, and the same for the rolling and spinning
+  // rows with their coefficients
+  double max_cone_violation = 0.0;
+  std::int64_t sticking = 0;  // gamma_n > 0 and ||g_t|| <= slip_tolerance
+  std::int64_t sliding = 0;   // gamma_n > 0 and ||g_t|| > slip_tolerance
 };
 FrictionState friction_state(const lcp::FrictionCones& cones, const DistributedVector& gamma,
                              const DistributedVector& g, double slip_tolerance);

@@ -25,6 +25,10 @@ void validate_contact_settings(const ContactSettings& settings) {
                          " solvers, not " + settings.solver.name);
     }
     if (jacobi) throw InputError("backend", "cuda does not take preconditioner jacobi: use none");
+    if (settings.friction.coefficients.resist_rotation()) {
+      throw InputError("backend",
+                       "cuda projects Coulomb cones only: rolling_friction and spinning_friction need backend cpu");
+    }
   }
   if (settings.friction.any()) {
     if (!can.friction_cones) {

@@ -11,7 +11,7 @@ namespace {
 constexpr const char* kContactsGroup = "contacts";
 
 struct LinkColumns {
-  std::vector<double> points, normal, force, tangential_force;
+  std::vector<double> points, normal, force, tangential_force, resistance_torque;
   std::vector<std::int64_t> body_a, body_b;
 };
 
@@ -25,6 +25,7 @@ LinkColumns columns_of(std::span<const collision::ContactLink> links) {
     append(c.normal, link.normal);
     c.force.push_back(link.force);
     append(c.tangential_force, link.tangential_force);
+    append(c.resistance_torque, link.resistance_torque);
     c.body_a.push_back(link.body_a);
     c.body_b.push_back(link.body_b);
   }
@@ -49,6 +50,7 @@ std::int64_t write_snapshot_contacts(MPI_Comm comm, hid_t snapshot_group, std::s
   hdf5::write_rows(comm, group, "normal", H5T_NATIVE_DOUBLE, rows, 3, c.normal.data(), transfer);
   hdf5::write_rows(comm, group, "force", H5T_NATIVE_DOUBLE, rows, 0, c.force.data(), transfer);
   hdf5::write_rows(comm, group, "tangential_force", H5T_NATIVE_DOUBLE, rows, 3, c.tangential_force.data(), transfer);
+  hdf5::write_rows(comm, group, "resistance_torque", H5T_NATIVE_DOUBLE, rows, 3, c.resistance_torque.data(), transfer);
   hdf5::write_rows(comm, group, "body_a", H5T_NATIVE_INT64, rows, 0, c.body_a.data(), transfer);
   hdf5::write_rows(comm, group, "body_b", H5T_NATIVE_INT64, rows, 0, c.body_b.data(), transfer);
   return count;
@@ -70,14 +72,24 @@ std::vector<collision::ContactLink> read_snapshot_contacts(hid_t snapshot_group)
   const auto force = read_all_rows<double>(group, "force", H5T_NATIVE_DOUBLE, n, 0);
   const auto body_a = read_all_rows<std::int64_t>(group, "body_a", H5T_NATIVE_INT64, n, 0);
   const auto body_b = read_all_rows<std::int64_t>(group, "body_b", H5T_NATIVE_INT64, n, 0);
-  // Files written before friction have no tangential forces.
-  const bool tangential = hdf5::link_exists(group, "tangential_force");
-  const auto tangential_force =
-      tangential ? read_all_rows<double>(group, "tangential_force", H5T_NATIVE_DOUBLE, n, 3) : std::vector<double>();
+  // Files written before friction have no tangential forces, before rolling resistance no torques.
+  const auto optional_vectors = [&](const char* name) {
+    return hdf5::link_exists(group, name) ? read_all_rows<double>(group, name, H5T_NATIVE_DOUBLE, n, 3)
+                                          : std::vector<double>(3 * n, 0.0);
+  };
+  const auto tangential_force = optional_vectors("tangential_force");
+  const auto resistance_torque = optional_vectors("resistance_torque");
   for (std::size_t k = 0; k < n; ++k) {
-    links.push_back(collision::ContactLink{vec3_at(points, 2 * k), vec3_at(points, 2 * k + 1), vec3_at(normal, k),
-                                           force[k], tangential ? vec3_at(tangential_force, k) : Vec3::Zero(),
-                                           body_a[k], body_b[k]});
+    collision::ContactLink link;
+    link.point_a = vec3_at(points, 2 * k);
+    link.point_b = vec3_at(points, 2 * k + 1);
+    link.normal = vec3_at(normal, k);
+    link.force = force[k];
+    link.tangential_force = vec3_at(tangential_force, k);
+    link.resistance_torque = vec3_at(resistance_torque, k);
+    link.body_a = body_a[k];
+    link.body_b = body_b[k];
+    links.push_back(link);
   }
   return links;
 }

@@ -27,7 +27,6 @@ class ResolverContactStage final : public ContactStage {
 std::unique_ptr<ContactStage> make_resolver_contact_stage(const Scenario& scenario) {
   collision::ContactSettings settings = scenario.collision.contact;
   settings.walls = scenario.walls;
-  settings.friction.coefficients.walls = scenario.wall_friction;
   collision::ContactDynamics dynamics;
   dynamics.inertial = scenario.dynamics.kind == DynamicsKind::inertial;
   dynamics.drag = scenario.dynamics.drag;

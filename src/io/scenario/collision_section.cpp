@@ -148,7 +148,13 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
     contact.strategy.carried_rows = node->as_bool();
   }
   if (const auto node = section.optional_child("friction")) {
-    contact.friction.coefficients.pairs = as_non_negative_double(*node);
+    contact.friction.coefficients.sliding.pairs = as_non_negative_double(*node);
+  }
+  if (const auto node = section.optional_child("rolling_friction")) {
+    contact.friction.coefficients.rolling.pairs = as_non_negative_double(*node);
+  }
+  if (const auto node = section.optional_child("spinning_friction")) {
+    contact.friction.coefficients.spinning.pairs = as_non_negative_double(*node);
   }
   if (const auto node = section.optional_child("friction_model")) {
     contact.friction.model = as_choice(*node, {"coulomb", "ccp"}, "friction model") == "ccp"

@@ -25,7 +25,13 @@ struct CollisionSettings {
 inline constexpr auto kCollisionSectionKeys = std::to_array<std::string_view>(
     {"strategy", "solver", "tolerance", "solver_tolerance", "max_solver_iterations", "preconditioner", "backend",
      "warm_start", "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer",
-     "relcp_carried_rows", "friction", "friction_model", "max_coulomb_iterations"});
+     "relcp_carried_rows", "friction", "rolling_friction", "spinning_friction", "friction_model",
+     "max_coulomb_iterations"});
+
+// The coefficients of friction and rotation resistance, in the collision section (every pair) and
+// in each wall: sliding (Coulomb), rolling, spinning (docs/friction.md).
+inline constexpr auto kFrictionCoefficientKeys =
+    std::to_array<std::string_view>({"friction", "rolling_friction", "spinning_friction"});
 
 // Every key the section accepts: its own and every registered solver's.
 std::vector<std::string_view> collision_keys();

@@ -2,6 +2,7 @@
 // The content of a scenario file after validation (docs/scenario.md). read_scenario() fills it;
 // every value here has passed its checks, so the driver does not check again.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -108,10 +109,12 @@ struct ScenarioMarks {
   std::optional<SourceMark> multisphere_count;  // collision.multisphere_count, when written
   SourceMark solver;                            // collision.solver
   SourceMark preconditioner;                    // collision.preconditioner
-  SourceMark pair_friction;                     // collision.friction
-  SourceMark walls;                             // the walls section
-  std::vector<SourceMark> wall_friction;        // walls[i].friction
-  std::vector<SourceMark> force_types;          // forces[i].type
+  // collision.friction, collision.rolling_friction, collision.spinning_friction
+  std::array<SourceMark, 3> pair_friction;
+  SourceMark walls;  // the walls section
+  // walls[i].friction, walls[i].rolling_friction, walls[i].spinning_friction
+  std::array<std::vector<SourceMark>, 3> wall_friction;
+  std::vector<SourceMark> force_types;  // forces[i].type
 };
 
 struct Scenario {
@@ -125,8 +128,6 @@ struct Scenario {
   std::optional<dynamics::GrowthOptions> growth;  // its seed is simulation.seed
   CollisionSettings collision;
   std::vector<geometry::HalfSpace> walls;  // unit normals toward the bodies' side
-  // Each wall's Coulomb coefficient (`friction:`), or -1 where it takes collision.friction.
-  std::vector<double> wall_friction;
   ParallelSettings parallel;
   ScenarioMarks marks;
 

@@ -60,14 +60,21 @@ Scenario read_scenario(const YamlNodeReader& root) {
     if (const auto count = collision->optional_child("multisphere_count")) marks.multisphere_count = count->mark();
     marks.solver = child_mark(*collision, "solver");
     marks.preconditioner = child_mark(*collision, "preconditioner");
-    marks.pair_friction = child_mark(*collision, "friction");
+    for (std::size_t k = 0; k < kFrictionCoefficientKeys.size(); ++k) {
+      marks.pair_friction[k] = child_mark(*collision, kFrictionCoefficientKeys[k]);
+    }
   }
   if (const auto walls = root.optional_child("walls")) {
     WallsSection section = read_walls_section(*walls);
     scenario.walls = std::move(section.walls);
-    scenario.wall_friction = std::move(section.friction);
+    const auto coefficients = scenario.collision.contact.friction.coefficients.all();
+    coefficients[0]->walls = std::move(section.friction);
+    coefficients[1]->walls = std::move(section.rolling_friction);
+    coefficients[2]->walls = std::move(section.spinning_friction);
     marks.walls = walls->mark();
-    marks.wall_friction = element_marks(*walls, "friction");
+    for (std::size_t k = 0; k < kFrictionCoefficientKeys.size(); ++k) {
+      marks.wall_friction[k] = element_marks(*walls, kFrictionCoefficientKeys[k]);
+    }
   }
   if (const auto parallel = root.optional_child("parallel")) {
     scenario.parallel = read_parallel_section(*parallel);

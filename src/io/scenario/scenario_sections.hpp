@@ -28,7 +28,9 @@ CollisionSettings read_collision_section(const YamlNodeReader& section);
 // The walls, and each one's Coulomb coefficient (-1: collision.friction applies).
 struct WallsSection {
   std::vector<geometry::HalfSpace> walls;
-  std::vector<double> friction;
+  // Each wall's coefficients (`friction`, `rolling_friction`, `spinning_friction`), or -1 where
+  // it takes the collision section's.
+  std::vector<double> friction, rolling_friction, spinning_friction;
 };
 WallsSection read_walls_section(const YamlNodeReader& section);
 ParallelSettings read_parallel_section(const YamlNodeReader& section);

@@ -89,11 +89,16 @@ void expect_contacts_for_walls(const Scenario& scenario) {
   scenario.marks.walls.fail("walls need collision.strategy " + listed(collision::contact_strategy_names(), " or "));
 }
 
-// The first of collision.friction and the walls' friction keys that asks for friction, if any.
-const SourceMark* friction_request(const Scenario& scenario) {
-  if (scenario.collision.contact.friction.coefficients.pairs > 0.0) return &scenario.marks.pair_friction;
-  for (std::size_t i = 0; i < scenario.wall_friction.size(); ++i) {
-    if (scenario.wall_friction[i] > 0.0) return &scenario.marks.wall_friction.at(i);
+// The first of the collision section's and the walls' friction keys (kFrictionCoefficientKeys from
+// `first_kind` on: 0 sliding, 1 rolling, 2 spinning) that asks for friction, if any.
+const SourceMark* friction_request(const Scenario& scenario, std::size_t first_kind = 0) {
+  const auto coefficients = scenario.collision.contact.friction.coefficients.all();
+  for (std::size_t k = first_kind; k < coefficients.size(); ++k) {
+    if (coefficients[k]->pairs > 0.0) return &scenario.marks.pair_friction[k];
+    const std::vector<double>& walls = coefficients[k]->walls;
+    for (std::size_t i = 0; i < walls.size(); ++i) {
+      if (walls[i] > 0.0) return &scenario.marks.wall_friction[k].at(i);
+    }
   }
   return nullptr;
 }
@@ -120,6 +125,13 @@ void expect_friction_supported(const Scenario& scenario) {
   }
   if (solver.preconditioner == collision::DistributedPreconditioner::jacobi) {
     scenario.marks.preconditioner.fail("jacobi scaling does not keep the friction cones: use none with friction");
+  }
+  if (solver.backend == collision::ComputeBackend::cuda) {
+    if (const SourceMark* rotation = friction_request(scenario, 1)) {
+      rotation->fail(
+          "rolling and spinning resistance need collision.backend cpu: the CUDA contact space projects "
+          "Coulomb cones only (docs/gpu.md)");
+    }
   }
 }
 

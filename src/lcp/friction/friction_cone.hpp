@@ -3,10 +3,14 @@
 //
 // A frictional contact has three consecutive rows: the normal force f_n and two tangential
 // forces f_t = (f_t1, f_t2). Its cone is K_mu = {(f_n, f_t) : ||f_t|| <= mu f_n}; mu = 0 leaves
-// f_t = 0 and f_n >= 0. Rows outside every cone are plain unilateral rows (f >= 0). The layout of
-// a vector of forces is described by FrictionCones: the local index of each cone's normal row,
-// ascending, with its coefficient.
+// f_t = 0 and f_n >= 0. With rolling resistance two rows f_r (about the tangents) follow, with
+// ||f_r|| <= rolling f_n, and with spinning resistance one row f_s (about the normal), with
+// |f_s| <= spinning f_n (docs/friction.md): the cone is the intersection of these, projected by
+// shared_normal_cones.hpp. Rows outside every cone are plain unilateral rows (f >= 0). The layout
+// of a vector of forces is described by FrictionCones: the local index of each cone's normal row,
+// ascending, with its coefficients.
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <span>
@@ -14,12 +18,36 @@
 #include <vector>
 
 #include "lcp/friction/cone_projection.hpp"
+#include "lcp/friction/shared_normal_cones.hpp"
 
 namespace relcp::lcp {
 
 struct FrictionConeBlock {
   std::size_t normal_row = 0;  // the tangential rows follow at normal_row + 1 and + 2
   double mu = 0.0;
+  double rolling = 0.0;   // > 0: two rolling rows follow the tangential ones
+  double spinning = 0.0;  // > 0: one spinning row follows them
+
+  bool resists_rolling() const { return rolling > 0.0; }
+  bool resists_spinning() const { return spinning > 0.0; }
+  std::size_t rolling_row() const { return normal_row + 3; }
+  std::size_t spinning_row() const { return normal_row + (resists_rolling() ? 5 : 3); }
+  std::size_t rows() const { return 3 + (resists_rolling() ? 2 : 0) + (resists_spinning() ? 1 : 0); }
+
+  // Projects the block's rows of `values` (which start at values[normal_row]) onto its cone.
+  void project(double* values) const {
+    double* normal = values + normal_row;
+    if (!resists_rolling() && !resists_spinning()) {
+      project_onto_friction_cone(mu, normal[0], normal[1], normal[2]);
+      return;
+    }
+    std::array<ConeBall, kMaxConeBalls> balls{};
+    std::size_t count = 0;
+    balls[count++] = {normal + 1, 2, mu};
+    if (resists_rolling()) balls[count++] = {values + rolling_row(), 2, rolling};
+    if (resists_spinning()) balls[count++] = {values + spinning_row(), 1, spinning};
+    project_onto_shared_normal_cones(normal[0], balls.data(), count);
+  }
 };
 
 class FrictionCones {
@@ -30,18 +58,27 @@ class FrictionCones {
   FrictionCones(std::size_t rows, std::vector<FrictionConeBlock> blocks) : rows_(rows), blocks_(std::move(blocks)) {
     std::size_t next_free = 0;
     for (const FrictionConeBlock& block : blocks_) {
-      if (block.normal_row < next_free || block.normal_row + 3 > rows_) {
+      if (block.normal_row < next_free || block.normal_row + block.rows() > rows_) {
         throw std::invalid_argument("FrictionCones: blocks overlap or leave the rows");
       }
-      if (!(std::isfinite(block.mu) && block.mu >= 0.0)) {
-        throw std::invalid_argument("FrictionCones: a friction coefficient is negative or not finite");
+      for (const double coefficient : {block.mu, block.rolling, block.spinning}) {
+        if (!(std::isfinite(coefficient) && coefficient >= 0.0)) {
+          throw std::invalid_argument("FrictionCones: a friction coefficient is negative or not finite");
+        }
       }
-      next_free = block.normal_row + 3;
+      next_free = block.normal_row + block.rows();
     }
   }
 
   std::size_t rows() const { return rows_; }
   bool empty() const { return blocks_.empty(); }
+  // True when some cone has rolling or spinning rows (beyond the Coulomb cone's three).
+  bool resists_rotation() const {
+    for (const FrictionConeBlock& block : blocks_) {
+      if (block.rows() > 3) return true;
+    }
+    return false;
+  }
   const std::vector<FrictionConeBlock>& blocks() const { return blocks_; }
 
   // values := the projection of values onto the product of the cones and the nonnegative orthant.
@@ -50,8 +87,8 @@ class FrictionCones {
     std::size_t row = 0;
     for (const FrictionConeBlock& block : blocks_) {
       for (; row < block.normal_row; ++row) values[row] = std::max(values[row], 0.0);
-      project_onto_friction_cone(block.mu, values[row], values[row + 1], values[row + 2]);
-      row += 3;
+      block.project(values.data());
+      row += block.rows();
     }
     for (; row < values.size(); ++row) values[row] = std::max(values[row], 0.0);
   }
