@@ -275,6 +275,17 @@ TEST_P(RotationResistance, ARollingSphereSlowsAtFiveSeventhsOfRollingTimesG) {
   EXPECT_LT(std::abs(last.pose.position[2] - 1.0), 1e-3);                            // on the floor
 }
 
+TEST_P(RotationResistance, TheSingleAndMultisphereStrategiesGiveTheSameDeceleration) {
+  for (const std::string strategy : {"single", "multisphere"}) {
+    std::string text = floor_scenario("velocity: [2, 0, 0], angular_velocity: [0, 2, 0]", 0.05, 0.0, GetParam());
+    text.replace(text.find("strategy: relcp"), 15, "strategy: " + strategy);
+    const auto [first, last] = first_and_last_body(text);
+    if (!on_root()) continue;
+    const double expected = 5.0 / 7.0 * 0.05 * kGravity;
+    EXPECT_NEAR((2.0 - last.velocity[0]) / kEndTime, expected, 0.02 * expected) << strategy;
+  }
+}
+
 // The same sphere without resistance keeps its speed: the deceleration above is the resistance's.
 TEST_P(RotationResistance, WithoutResistanceTheSphereRollsOn) {
   const auto [first, last] =
