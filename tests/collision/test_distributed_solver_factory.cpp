@@ -11,7 +11,7 @@ namespace {
 
 TEST(DistributedSolverFactory, MakesEveryListedSolverUnderItsName) {
   const std::vector<std::string> names = distributed_solver_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm", "ip"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"auto", "bbpgd", "apgd", "mprgp", "minmap", "alm", "ip", "nsgs"}));
   for (const std::string& name : names) EXPECT_EQ(make_distributed_solver(name)->name(), name);
 }
 
@@ -27,7 +27,9 @@ TEST(DistributedSolverFactory, UnknownNamesAreInputErrors) {
 
 TEST(DistributedSolverFactory, CapabilitiesSayWhichSolversTakeConesAndJacobi) {
   EXPECT_EQ(distributed_solver_names_with(&DistributedSolverCapabilities::friction_cones),
-            (std::vector<std::string>{"auto", "bbpgd", "apgd"}));
+            (std::vector<std::string>{"auto", "bbpgd", "apgd", "nsgs"}));
+  EXPECT_EQ(distributed_solver_names_with(&DistributedSolverCapabilities::exact_coulomb),
+            (std::vector<std::string>{"nsgs"}));
   EXPECT_EQ(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling),
             (std::vector<std::string>{"bbpgd", "apgd", "mprgp"}));
 }

@@ -199,6 +199,20 @@ void compare_with_serial_run(const std::string& text, const Snapshot& distribute
   EXPECT_TRUE(friction_acts);
 }
 
+// nsgs solves the exact Coulomb problem itself (no fixed point of CCPs): the same closed forms.
+TEST(FrictionWithNsgs, ASphereRollsOrSlidesAsTheClosedFormsSay) {
+  for (const double mu : {0.5, 0.1}) {
+    std::string text = incline_scenario(sphere(), mu, "coulomb");
+    text.replace(text.find("solver: apgd"), 12, "solver: nsgs");
+    const Outcome out = run(text);
+    if (!on_root()) continue;
+    const double a =
+        mu > 0.2 ? 5.0 / 7.0 * kGravity * std::sin(kSlope) : kGravity * (std::sin(kSlope) - mu * std::cos(kSlope));
+    EXPECT_NEAR(out.speed, a * kEndTime, 0.02 * a * kEndTime) << "mu " << mu;
+    EXPECT_EQ(out.sliding, mu > 0.2 ? 0 : 1) << "mu " << mu;
+  }
+}
+
 // Twenty-four ellipsoids dropped on a frictional floor for 0.3 s; `floor` and `pairs` add keys to
 // the floor's and the collision section's friction.
 std::string heap_scenario(const std::string& model, const std::string& floor = "", const std::string& pairs = "") {

@@ -65,6 +65,9 @@ struct DistributedSolverOptions {
   // product, the LCP a cone complementarity problem (CCP). bbpgd and apgd only, without jacobi.
   // Null: every row is unilateral.
   const lcp::FrictionCones* cones = nullptr;
+  // With cones: solve the exact Coulomb problem (De Saxce's modified velocity) rather than the
+  // CCP. Solvers with the exact_coulomb capability only.
+  bool exact_coulomb = false;
   // cuda: A must be a ContactOperator (or a CountingOperator around one) and the preconditioner
   // none; the solve throws InputError ("backend") otherwise, and RunTimeFailure without a device.
   ComputeBackend backend = ComputeBackend::cpu;

@@ -8,6 +8,7 @@
 #include "collision/solvers/distributed_gradient_solvers.hpp"
 #include "collision/solvers/distributed_ip_solver.hpp"
 #include "collision/solvers/distributed_minmap_solver.hpp"
+#include "collision/solvers/distributed_nsgs_solver.hpp"
 #include "collision/solvers/minmap_parameters.hpp"
 #include "core/error.hpp"
 #include "core/named_table.hpp"
@@ -62,6 +63,11 @@ NamedTable<DistributedSolverEntry>& table() {
        {},
        BodySpaceParameters::scenario_keys,
        make_with<DistributedIpSolver, BodySpaceParameters>},
+      {"nsgs",
+       "nonsmooth Gauss-Seidel over the contacts, exact Coulomb friction without the CCP fixed point (gathered)",
+       {.friction_cones = true, .exact_coulomb = true},
+       nullptr,
+       make_plain<DistributedNsgsSolver>},
   });
   return entries;
 }

@@ -22,6 +22,9 @@ struct DistributedSolverCapabilities {
   bool jacobi_scaling = false;
   // Iterates on the GPU with backend cuda (DistributedSolverOptions::backend; docs/gpu.md).
   bool cuda_backend = false;
+  // Solves the exact Coulomb problem itself (DistributedSolverOptions::exact_coulomb) instead of
+  // the fixed point of CCPs (docs/friction.md).
+  bool exact_coulomb = false;
 };
 
 struct DistributedSolverEntry {

@@ -218,7 +218,8 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
   options.warm_start = guess;
   options.warm_start_extends_solution = guess_extends_solution;
   options.cones = cones;
-  if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb) {
+  const bool exact_solver = distributed_solver(settings_.solver.name).capabilities.exact_coulomb;
+  if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb && !exact_solver) {
     CoulombSolve coulomb =
         solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.friction.max_coulomb_iterations);
     if (coulomb.result.status == lcp::Status::numerical_failure) {
@@ -236,6 +237,7 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
     }
     return std::move(coulomb.result);
   }
+  options.exact_coulomb = cones != nullptr && settings_.friction.model == FrictionModel::coulomb;
   // Recomputed per solve: each ReLCP iteration appends rows.
   const bool jacobi = settings_.solver.preconditioner == DistributedPreconditioner::jacobi;
   DistributedVector diagonal = jacobi ? DistributedVector(op.layout()) : DistributedVector();

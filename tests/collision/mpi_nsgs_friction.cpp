@@ -1,0 +1,148 @@
+// nsgs (collision/solvers/distributed_nsgs_solver, body_space/body_space_nsgs) on random contact
+// LCPs with friction cones, on 1-4 ranks: the CCP against apgd's, the exact Coulomb problem
+// against the fixed point of CCPs where both converge, the exact problem's residual checked
+// independently, rolling and spinning cones, and an honest status when capped.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "collision/assembly/contact_operator.hpp"
+#include "collision/linalg/distributed_vector_ops.hpp"
+#include "collision/solvers/coulomb_fixed_point.hpp"
+#include "collision/solvers/distributed_solver_registry.hpp"
+#include "lcp/friction/friction_cone.hpp"
+#include "support/random_contact_problem.hpp"
+
+namespace relcp::collision {
+namespace {
+
+using testing::ProblemShape;
+using testing::RandomContactProblem;
+
+// A random contact LCP over three generations, c with both signs (some contacts load, some
+// separate), and cones on row blocks of this rank.
+class FrictionalLcp {
+ public:
+  explicit FrictionalLcp(std::uint64_t seed)
+      : problem_(MPI_COMM_WORLD, shape(seed)),
+        matrix_(problem_.matrix(problem_.generations())),
+        mobility_(problem_.mobility()),
+        A_(matrix_, mobility_, 0.1),
+        c_(matrix_.constraint_layout()) {
+    std::mt19937_64 rng(seed + 7 + static_cast<unsigned>(testing::rank_of(MPI_COMM_WORLD)));
+    std::uniform_real_distribution<double> unit(-1.0, 0.5);
+    for (std::size_t i = 0; i < c_.local_size(); ++i) c_.local_data()[i] = unit(rng);
+  }
+  DistributedLcp lcp() const { return {A_, c_}; }
+  const DistributedVector& c() const { return c_; }
+  // Coulomb cones (mu) on row triples, or six-row cones with rolling and spinning, with a
+  // unilateral row between blocks.
+  lcp::FrictionCones cones(double mu, double rolling = 0.0, double spinning = 0.0) const {
+    const lcp::FrictionConeBlock pattern{0, mu, rolling, spinning};
+    std::vector<lcp::FrictionConeBlock> blocks;
+    for (std::size_t row = 0; row + pattern.rows() <= c_.local_size(); row += pattern.rows() + 1) {
+      blocks.push_back({row, mu, rolling, spinning});
+    }
+    return lcp::FrictionCones(c_.local_size(), blocks);
+  }
+  // ||gamma - P_K(gamma - (g + s(g)))||_inf with g = A gamma + c, the exact problem's natural map.
+  double exact_residual(const lcp::FrictionCones& cones, const DistributedVector& gamma) const {
+    DistributedVector g(c_.layout()), s(c_.layout()), map(c_.layout());
+    A_.apply(gamma, g);
+    axpy(1.0, c_, g);
+    de_saxce_shift(cones, g, s);
+    combine(1.0, gamma, -1.0, g, map);
+    combine(1.0, map, -1.0, s, map);
+    cones.project({map.local_data(), map.local_size()});
+    combine(1.0, gamma, -1.0, map, map);
+    return norm_inf(map);
+  }
+
+ private:
+  static ProblemShape shape(std::uint64_t seed) {
+    ProblemShape s;
+    s.bodies = 60;
+    s.rows_per_generation = {90, 20, 10};
+    s.seed = seed;
+    return s;
+  }
+  RandomContactProblem problem_;
+  DistributedConstraintMatrix matrix_;
+  BlockDiagonalMobility mobility_;
+  ContactOperator A_;
+  DistributedVector c_;
+};
+
+double max_difference(const DistributedVector& a, const DistributedVector& b) {
+  DistributedVector d(a.layout());
+  combine(1.0, a, -1.0, b, d);
+  return norm_inf(d);
+}
+
+TEST(Nsgs, SolvesTheCcpAsApgdDoes) {
+  const FrictionalLcp problem(31);
+  const lcp::FrictionCones cones = problem.cones(0.4);
+  DistributedSolverOptions options;
+  options.tolerance = 1e-10;
+  options.cones = &cones;
+  const DistributedSolverResult nsgs = make_distributed_solver("nsgs")->solve(problem.lcp(), options);
+  const DistributedSolverResult apgd = make_distributed_solver("apgd")->solve(problem.lcp(), options);
+  ASSERT_EQ(nsgs.status, lcp::Status::converged);
+  ASSERT_EQ(apgd.status, lcp::Status::converged);
+  EXPECT_LT(max_difference(nsgs.gamma, apgd.gamma), 1e-6);
+  EXPECT_GT(norm_inf(nsgs.gamma), 0.0);
+}
+
+TEST(Nsgs, SolvesTheExactCoulombProblemAsTheFixedPointDoesWhereBothConverge) {
+  const FrictionalLcp problem(32);
+  const lcp::FrictionCones cones = problem.cones(0.2);
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  options.cones = &cones;
+  const CoulombSolve fixed_point =
+      solve_coulomb_fixed_point(*make_distributed_solver("apgd"), problem.lcp(), options, 50);
+  ASSERT_TRUE(fixed_point.fixed_point_converged);
+  options.exact_coulomb = true;
+  const DistributedSolverResult nsgs = make_distributed_solver("nsgs")->solve(problem.lcp(), options);
+  ASSERT_EQ(nsgs.status, lcp::Status::converged);
+  EXPECT_LE(nsgs.residual, options.tolerance);
+  EXPECT_LE(problem.exact_residual(cones, nsgs.gamma), options.tolerance);
+  EXPECT_LT(max_difference(nsgs.gamma, fixed_point.result.gamma), 1e-6);
+  // The exact answer is not the CCP's: the shift moved the sliding contacts.
+  options.exact_coulomb = false;
+  const DistributedSolverResult ccp = make_distributed_solver("nsgs")->solve(problem.lcp(), options);
+  EXPECT_GT(max_difference(nsgs.gamma, ccp.gamma), 1e-6);
+}
+
+TEST(Nsgs, SolvesConesWithRollingAndSpinningResistance) {
+  const FrictionalLcp problem(33);
+  const lcp::FrictionCones cones = problem.cones(0.5, 0.1, 0.05);
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  options.cones = &cones;
+  options.exact_coulomb = true;
+  const DistributedSolverResult nsgs = make_distributed_solver("nsgs")->solve(problem.lcp(), options);
+  ASSERT_EQ(nsgs.status, lcp::Status::converged);
+  EXPECT_LE(problem.exact_residual(cones, nsgs.gamma), options.tolerance);
+}
+
+TEST(Nsgs, ACappedSolveSaysSo) {
+  const FrictionalLcp problem(34);
+  const lcp::FrictionCones cones = problem.cones(0.3);
+  DistributedSolverOptions options;
+  options.tolerance = 1e-14;
+  options.max_iterations = 2;
+  options.cones = &cones;
+  options.exact_coulomb = true;
+  const DistributedSolverResult nsgs = make_distributed_solver("nsgs")->solve(problem.lcp(), options);
+  EXPECT_EQ(nsgs.status, lcp::Status::max_iterations);
+  EXPECT_EQ(nsgs.iterations, 2);
+  EXPECT_GT(nsgs.residual, options.tolerance);
+  EXPECT_EQ(nsgs.history.size(), 2u);
+}
+
+}  // namespace
+}  // namespace relcp::collision
