@@ -220,7 +220,11 @@ BodySpaceNsgsResult body_space_nsgs(const BodySpaceLcp& lcp, const Eigen::Vector
     }
     ++result.sweeps;
     double moved = 0.0;
-    for (const ContactUnit& unit : units) {
+    // Symmetric Gauss-Seidel: forward and backward sweeps alternate (on the 10,164-sphere stack
+    // 170 sweeps instead of 2,261 forward ones; docs/friction.md).
+    const bool backward = result.sweeps % 2 == 0;
+    for (std::size_t index = 0; index < units.size(); ++index) {
+      const ContactUnit& unit = units[backward ? units.size() - 1 - index : index];
       Local g(unit.rows);
       for (Eigen::Index k = 0; k < unit.rows; ++k) {
         g[k] = lcp.scale * row_product(R, unit.first_row + k, v) + c[unit.first_row + k];

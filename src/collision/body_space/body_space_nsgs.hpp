@@ -13,6 +13,7 @@
 //      rho = 1 / lambda_max(W_ii), with De Saxce's shift s(u) = mu ||u_t|| + rolling ||u_r|| +
 //      spinning |u_s| for the exact model and s = 0 for the ccp, until it stops moving.
 // A row outside every cone is a unilateral row: gamma_r := max(0, gamma_r - g_r / W_rr).
+// Sweeps alternate forward and backward over the contacts (symmetric Gauss-Seidel).
 // After every sweep the natural map of the chosen model decides convergence.
 
 #include <Eigen/Core>
