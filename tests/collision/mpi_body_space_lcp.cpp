@@ -1,8 +1,9 @@
 // The body-space form of the contact LCP on 1-4 ranks, gathered (gather_body_space_lcp) and
 // distributed (make_distributed_body_space): s R diag(mu) R^T applies as the distributed contact
 // operator does, with general SPD blocks and with monolayer blocks (singular off the plane),
-// whose dropped directions leave three per body; the distributed space's MUMPS factorization
-// solves its Newton systems; and the root gather/scatter helpers round-trip a vector.
+// whose dropped directions leave three per body; the distributed space's factorizations (MUMPS,
+// substructured CHOLMOD, its rank-k updates) solve its Newton systems; and the root
+// gather/scatter helpers round-trip a vector.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -136,11 +137,20 @@ TEST(DistributedBodySpace, KeepsOnlyTheMobileDirectionsOfAMonolayer) {
   EXPECT_LT(distributed_mismatch(op, *space), 1e-12);
 }
 
-TEST(DistributedBodySpace, MumpsSolvesTheNewtonSystem) {
+// max |H x - rhs| for the Newton matrix H = diag + R^T diag(weights) R of the space.
+double newton_residual(const BodySpace& space, const Eigen::VectorXd& weights, const Eigen::VectorXd& diagonal,
+                       const Eigen::VectorXd& x, const Eigen::VectorXd& rhs) {
+  const Eigen::VectorXd Hx =
+      diagonal.cwiseProduct(x) + space.multiply_transpose(weights.cwiseProduct(space.multiply(x)));
+  return space.max_abs(Hx - rhs);
+}
+
+class DistributedNewtonFactorization : public ::testing::TestWithParam<DistributedFactorization> {};
+
+TEST_P(DistributedNewtonFactorization, SolvesTheNewtonSystem) {
   const ContactCase contact(
       ProblemShape{.bodies = 40, .rows_per_generation = {60, 30}, .diagonal_mobility = false, .seed = 13}, true);
-  const ContactOperator& op = contact.op;
-  const std::unique_ptr<BodySpace> space = make_distributed_body_space(op);
+  const std::unique_ptr<BodySpace> space = make_distributed_body_space(contact.op, GetParam());
   const std::unique_ptr<NewtonFactorization> factorization = space->newton_factorization();
   std::mt19937_64 rng(20 + static_cast<std::uint64_t>(testing::rank_of(MPI_COMM_WORLD)));
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -154,12 +164,54 @@ TEST(DistributedBodySpace, MumpsSolvesTheNewtonSystem) {
     Eigen::VectorXd rhs(diagonal.size());
     for (Eigen::Index d = 0; d < rhs.size(); ++d) rhs[d] = 2.0 * uniform(rng) - 1.0;
     const Eigen::VectorXd x = factorization->solve(rhs);
-    const Eigen::VectorXd Hx =
-        diagonal.cwiseProduct(x) + space->multiply_transpose(weights.cwiseProduct(space->multiply(x)));
     // H's condition number grows with the stiffness; a backward-stable solve keeps H x - b at
     // rounding times ||H|| ||x||.
-    EXPECT_LT(space->max_abs(Hx - rhs), 1e-9 * stiffness * std::max(1.0, space->max_abs(x)))
+    EXPECT_LT(newton_residual(*space, weights, diagonal, x, rhs), 1e-9 * stiffness * std::max(1.0, space->max_abs(x)))
         << "stiffness " << stiffness;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Factorizations, DistributedNewtonFactorization,
+                         ::testing::Values(DistributedFactorization::mumps, DistributedFactorization::substructured),
+                         [](const auto& info) {
+                           return info.param == DistributedFactorization::mumps ? "mumps" : "substructured";
+                         });
+
+// Rows joining and leaving on every rank (interface rows among them), ten rounds on one
+// factorization: each updated factorization solves as a fresh one does.
+TEST(DistributedBodySpace, SubstructuredFactorizationUpdates) {
+  const ContactCase contact(
+      ProblemShape{.bodies = 60, .rows_per_generation = {90, 40}, .diagonal_mobility = false, .seed = 14}, true);
+  const std::unique_ptr<BodySpace> space =
+      make_distributed_body_space(contact.op, DistributedFactorization::substructured);
+  const std::unique_ptr<NewtonFactorization> updated = space->newton_factorization();
+  const std::unique_ptr<NewtonFactorization> fresh = space->newton_factorization();
+  ASSERT_TRUE(updated->can_update());
+  std::mt19937_64 rng(30 + static_cast<std::uint64_t>(testing::rank_of(MPI_COMM_WORLD)));
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  constexpr double kStiffness = 1e4;
+  Eigen::VectorXd weights(space->local_rows()), diagonal(space->mobility().size());
+  for (Eigen::Index r = 0; r < weights.size(); ++r) weights[r] = uniform(rng) < 0.5 ? 0.0 : kStiffness;
+  for (Eigen::Index d = 0; d < diagonal.size(); ++d) diagonal[d] = 0.5 + uniform(rng);
+  ASSERT_TRUE(updated->factorize(weights, diagonal));
+  for (int round = 0; round < 10; ++round) {
+    std::vector<Eigen::Index> changed;
+    Eigen::VectorXd next = weights;
+    for (Eigen::Index r = 0; r < weights.size(); ++r) {
+      if (uniform(rng) < 0.15) {
+        next[r] = weights[r] == 0.0 ? kStiffness * (0.5 + uniform(rng)) : 0.0;
+        changed.push_back(r);
+      }
+    }
+    ASSERT_TRUE(updated->update(changed, weights, next)) << "round " << round;
+    weights = next;
+    ASSERT_TRUE(fresh->factorize(weights, diagonal));
+    Eigen::VectorXd rhs(diagonal.size());
+    for (Eigen::Index d = 0; d < rhs.size(); ++d) rhs[d] = 2.0 * uniform(rng) - 1.0;
+    const Eigen::VectorXd x = updated->solve(rhs), y = fresh->solve(rhs);
+    const double scale = kStiffness * std::max(1.0, space->max_abs(y));
+    EXPECT_LT(newton_residual(*space, weights, diagonal, x, rhs), 1e-9 * scale) << "round " << round;
+    EXPECT_LT(newton_residual(*space, weights, diagonal, y, rhs), 1e-9 * scale) << "round " << round;
   }
 }
 

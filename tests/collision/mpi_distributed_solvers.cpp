@@ -130,12 +130,16 @@ std::unique_ptr<DistributedLcpSolver> solver_for(const std::string& parameter) {
   SolverParameterValues parameters;
   if (parameter.ends_with("_distributed")) parameters.set("alm_factorization", std::string("distributed"));
   if (parameter.ends_with("_gathered")) parameters.set("alm_factorization", std::string("gathered"));
+  if (parameter.ends_with("_substructured")) parameters.set("alm_factorization", std::string("substructured"));
   return make_distributed_solver(solver_name(parameter), parameters);
 }
 // Every solver of the table, then alm and ip with a factorization forced.
 std::vector<std::string> every_solver_case() {
   std::vector<std::string> cases = distributed_solver_names();
-  for (const char* forced : {"ip_distributed", "alm_gathered", "alm_distributed"}) cases.emplace_back(forced);
+  for (const char* forced :
+       {"ip_distributed", "alm_gathered", "alm_distributed", "alm_substructured", "ip_substructured"}) {
+    cases.emplace_back(forced);
+  }
   return cases;
 }
 

@@ -54,7 +54,9 @@ INSTANTIATE_TEST_SUITE_P(
                       std::vector<std::string>{"collision.solver=alm", "collision.relcp_carried_rows=true",
                                                "collision.newton_update_fraction=0.5"},
                       std::vector<std::string>{"collision.solver=alm", "collision.alm_factorization=distributed",
-                                               "collision.relcp_carried_rows=true"}));
+                                               "collision.relcp_carried_rows=true"},
+                      std::vector<std::string>{"collision.alm_factorization=substructured"},
+                      std::vector<std::string>{"collision.solver=ip", "collision.alm_factorization=substructured"}));
 
 std::int64_t relcp_solves(const std::vector<io::StepStatistics>& rows) {
   std::int64_t solves = 0;

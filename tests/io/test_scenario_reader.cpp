@@ -178,6 +178,8 @@ TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
             collision::AlmFactorization::distributed);
   EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_factorization: gathered}\n")).factorization,
             collision::AlmFactorization::gathered);
+  EXPECT_EQ(body_space(parse(head + "collision: {solver: alm, alm_factorization: substructured}\n")).factorization,
+            collision::AlmFactorization::substructured);
   EXPECT_EQ(error_of(head + "collision: {solver: alm, alm_factorization: mumps}\n").key(),
             "collision.alm_factorization");
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 namespace relcp::collision {
@@ -48,7 +49,8 @@ class CholmodThreads {
 // is built and analysed once and only the values are refilled for each factorization.
 class CholmodNewtonFactorization::Cholmod {
  public:
-  explicit Cholmod(const RowMatrix& jacobian) : jacobian_(jacobian) {
+  Cholmod(const RowMatrix& jacobian, Eigen::Index trailing, Eigen::Index metis_from)
+      : jacobian_(jacobian), trailing_(trailing), metis_from_(metis_from) {
     cholmod_start(&common_);
     common_.final_asis = 1;  // as analysed: supernodal LL' where that pays (CHOLMOD_AUTO)
     common_.supernodal = CHOLMOD_AUTO;
@@ -86,13 +88,7 @@ class CholmodNewtonFactorization::Cholmod {
     const CholmodThreads threads;
     cholmod_sparse lower = Eigen::viewAsCholmod(matrix_);
     lower.stype = -1;
-    if (symbolic_ == nullptr) {
-      symbolic_ = cholmod_analyze(&lower, &common_);
-      if (symbolic_ == nullptr) return false;
-      inverse_permutation_.resize(matrix_.cols());
-      const int* permutation = static_cast<const int*>(symbolic_->Perm);
-      for (Eigen::Index k = 0; k < matrix_.cols(); ++k) inverse_permutation_[permutation[k]] = static_cast<int>(k);
-    }
+    if (symbolic_ == nullptr && !analyse(lower)) return false;
     // An update turns the factor simplicial (LDL'); a fresh copy of the analysis factorizes
     // supernodally again.
     if (factor_ == nullptr || !factor_->is_super) {
@@ -116,17 +112,61 @@ class CholmodNewtonFactorization::Cholmod {
     return true;
   }
 
-  Eigen::VectorXd solve(const Eigen::VectorXd& rhs) {
-    const CholmodThreads threads;
-    Eigen::VectorXd b = rhs;
-    cholmod_dense view = Eigen::viewAsCholmod(b);
-    cholmod_dense* x = cholmod_solve(CHOLMOD_A, factor_, &view, &common_);
-    Eigen::VectorXd solution = Eigen::VectorXd::Constant(rhs.size(), std::numeric_limits<double>::quiet_NaN());
-    if (x != nullptr) {
-      solution = Eigen::Map<const Eigen::VectorXd>(static_cast<const double*>(x->x), rhs.size());
-      cholmod_free_dense(&x, &common_);
+  Eigen::VectorXd solve(const Eigen::VectorXd& rhs) { return solve_mode(CHOLMOD_A, rhs); }
+
+  Eigen::VectorXd forward_solve(const Eigen::VectorXd& rhs) {
+    Eigen::VectorXd permuted(rhs.size());
+    const int* permutation = static_cast<const int*>(factor_->Perm);
+    for (Eigen::Index k = 0; k < rhs.size(); ++k) permuted[k] = rhs[permutation[k]];
+    return solve_mode(CHOLMOD_LD, permuted);
+  }
+
+  Eigen::VectorXd backward_solve(const Eigen::VectorXd& v) {
+    const Eigen::VectorXd permuted = solve_mode(CHOLMOD_Lt, v);
+    Eigen::VectorXd x(v.size());
+    const int* permutation = static_cast<const int*>(factor_->Perm);
+    for (Eigen::Index k = 0; k < v.size(); ++k) x[permutation[k]] = permuted[k];
+    return x;
+  }
+
+  // Supernodal LL' (as factorized) or simplicial LDL' (after an update): column j of L in the
+  // trailing positions, read from CHOLMOD's storage (cholmod_core.h, cholmod_factor).
+  void trailing_block(Eigen::MatrixXd& lower, Eigen::VectorXd& diagonal, std::vector<Eigen::Index>& order) const {
+    const Eigen::Index n = matrix_.cols(), first = n - trailing_;
+    lower = Eigen::MatrixXd::Zero(trailing_, trailing_);
+    diagonal = Eigen::VectorXd::Ones(trailing_);
+    order.resize(static_cast<std::size_t>(trailing_));
+    const int* permutation = static_cast<const int*>(factor_->Perm);
+    for (Eigen::Index j = 0; j < trailing_; ++j) order[static_cast<std::size_t>(j)] = permutation[first + j] - first;
+    const double* x = static_cast<const double*>(factor_->x);
+    if (factor_->is_super) {
+      const int* super = static_cast<const int*>(factor_->super);
+      const int* pi = static_cast<const int*>(factor_->pi);
+      const int* px = static_cast<const int*>(factor_->px);
+      const int* s = static_cast<const int*>(factor_->s);
+      for (std::size_t k = 0; k < factor_->nsuper; ++k) {
+        if (super[k + 1] <= first) continue;
+        const int rows = pi[k + 1] - pi[k];
+        for (int column = std::max<int>(super[k], static_cast<int>(first)); column < super[k + 1]; ++column) {
+          const double* values = x + px[k] + static_cast<std::ptrdiff_t>(column - super[k]) * rows;
+          for (int r = 0; r < rows; ++r) {
+            const int row = s[pi[k] + r];
+            if (row >= column) lower(row - first, column - first) = values[r];
+          }
+        }
+      }
+      return;
     }
-    return solution;
+    const int* p = static_cast<const int*>(factor_->p);
+    const int* i = static_cast<const int*>(factor_->i);
+    const int* nz = static_cast<const int*>(factor_->nz);
+    for (Eigen::Index column = first; column < n; ++column) {
+      for (int k = p[column]; k < p[column] + nz[column]; ++k) lower(i[k] - first, column - first) = x[k];
+    }
+    if (!factor_->is_ll) {  // LDL': D on the diagonal, L's own diagonal is one
+      diagonal = lower.diagonal();
+      lower.diagonal().setOnes();
+    }
   }
 
  private:
@@ -157,6 +197,57 @@ class CholmodNewtonFactorization::Cholmod {
     change.setFromTriplets(entries.begin(), entries.end());
     change.makeCompressed();
     return change;
+  }
+
+  Eigen::VectorXd solve_mode(int mode, const Eigen::VectorXd& rhs) {
+    const CholmodThreads threads;
+    Eigen::VectorXd b = rhs;
+    cholmod_dense view = Eigen::viewAsCholmod(b);
+    cholmod_dense* x = cholmod_solve(mode, factor_, &view, &common_);
+    Eigen::VectorXd solution = Eigen::VectorXd::Constant(rhs.size(), std::numeric_limits<double>::quiet_NaN());
+    if (x != nullptr) {
+      solution = Eigen::Map<const Eigen::VectorXd>(static_cast<const double*>(x->x), rhs.size());
+      cholmod_free_dense(&x, &common_);
+    }
+    return solution;
+  }
+
+  // The symbolic analysis, once per pattern. From metis_from_ directions on, METIS' nested
+  // dissection; below, CHOLMOD's default (AMD, which it keeps on these networks). Trailing
+  // directions are moved last (CAMD below the threshold orders under that constraint), and
+  // CHOLMOD takes the order as given, without the postorder that could move them.
+  bool analyse(cholmod_sparse& lower) {
+    const Eigen::Index n = matrix_.cols();
+    const bool metis = n >= metis_from_;
+    if (trailing_ == 0) {
+      if (metis) {
+        common_.nmethods = 1;
+        common_.method[0].ordering = CHOLMOD_METIS;
+      }
+      symbolic_ = cholmod_analyze(&lower, &common_);
+    } else {
+      std::vector<int> permutation(static_cast<std::size_t>(n));
+      if (metis) {
+        if (cholmod_metis(&lower, nullptr, 0, 1, permutation.data(), &common_) != 1) return false;
+        std::stable_partition(permutation.begin(), permutation.end(), [&](int k) { return k < n - trailing_; });
+      } else {
+        std::vector<int> member(static_cast<std::size_t>(n), 0);
+        std::fill(member.end() - trailing_, member.end(), 1);
+        if (cholmod_camd(&lower, nullptr, 0, member.data(), permutation.data(), &common_) != 1) return false;
+      }
+      common_.nmethods = 1;
+      common_.method[0].ordering = CHOLMOD_GIVEN;
+      common_.postorder = 0;
+      symbolic_ = cholmod_analyze_p(&lower, permutation.data(), nullptr, 0, &common_);
+    }
+    if (symbolic_ == nullptr) return false;
+    inverse_permutation_.resize(n);
+    const int* permutation = static_cast<const int*>(symbolic_->Perm);
+    for (Eigen::Index k = 0; k < n; ++k) inverse_permutation_[permutation[k]] = static_cast<int>(k);
+    for (Eigen::Index k = n - trailing_; k < n; ++k) {
+      if (permutation[k] < n - trailing_) throw std::logic_error("CHOLMOD moved a trailing direction forward");
+    }
+    return true;
   }
 
   template <typename Visit>
@@ -193,6 +284,8 @@ class CholmodNewtonFactorization::Cholmod {
   }
 
   const RowMatrix& jacobian_;
+  Eigen::Index trailing_;    // directions eliminated last
+  Eigen::Index metis_from_;  // METIS orders from this many directions on
   ColumnMatrix matrix_;
   cholmod_common common_;
   cholmod_factor* symbolic_ = nullptr;  // the analysis, kept to factorize supernodally again
@@ -203,8 +296,13 @@ class CholmodNewtonFactorization::Cholmod {
   std::vector<ProductEntry> products_;
 };
 
-CholmodNewtonFactorization::CholmodNewtonFactorization(const RowMatrix& jacobian)
-    : impl_(std::make_unique<Cholmod>(jacobian)) {}
+CholmodNewtonFactorization::CholmodNewtonFactorization(const RowMatrix& jacobian, Eigen::Index trailing,
+                                                       Eigen::Index metis_from)
+    : impl_(std::make_unique<Cholmod>(jacobian, trailing, metis_from)) {
+  if (trailing < 0 || trailing > jacobian.cols()) {
+    throw std::invalid_argument("CHOLMOD factorization: trailing directions out of range");
+  }
+}
 CholmodNewtonFactorization::~CholmodNewtonFactorization() = default;
 
 bool CholmodNewtonFactorization::factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) {
@@ -217,5 +315,18 @@ bool CholmodNewtonFactorization::update(const std::vector<Eigen::Index>& rows, c
 }
 
 Eigen::VectorXd CholmodNewtonFactorization::solve(const Eigen::VectorXd& rhs) { return impl_->solve(rhs); }
+
+Eigen::VectorXd CholmodNewtonFactorization::forward_solve(const Eigen::VectorXd& rhs) const {
+  return impl_->forward_solve(rhs);
+}
+
+Eigen::VectorXd CholmodNewtonFactorization::backward_solve(const Eigen::VectorXd& v) const {
+  return impl_->backward_solve(v);
+}
+
+void CholmodNewtonFactorization::trailing_block(Eigen::MatrixXd& lower, Eigen::VectorXd& diagonal,
+                                                std::vector<Eigen::Index>& order) const {
+  impl_->trailing_block(lower, diagonal, order);
+}
 
 }  // namespace relcp::collision

@@ -11,6 +11,7 @@
 #include "collision/assembly/constraint_matrix_impl.hpp"
 #include "collision/body_space/mobile_directions.hpp"
 #include "collision/body_space/mumps_symmetric_solver.hpp"
+#include "collision/body_space/substructured_factorization.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -22,14 +23,6 @@ using GlobalOrdinal = tpetra::GlobalOrdinal;
 constexpr std::size_t kBasisColumns = 6;
 constexpr std::size_t kFirstDirection = 6;
 constexpr std::size_t kDirectionCount = 7;
-
-// This rank's rows of R, with global direction indices, in local row order.
-struct LocalRows {
-  std::vector<std::size_t> offsets{0};
-  std::vector<GlobalOrdinal> columns;
-  std::vector<double> values;
-  std::size_t size() const { return offsets.size() - 1; }
-};
 
 class DistributedBodySpace;
 
@@ -58,7 +51,7 @@ class MumpsNewtonFactorization final : public NewtonFactorization {
 
 class DistributedBodySpace final : public BodySpace {
  public:
-  explicit DistributedBodySpace(const ContactOperator& op);
+  DistributedBodySpace(const ContactOperator& op, DistributedFactorization factorization);
 
   Eigen::Index local_rows() const override { return static_cast<Eigen::Index>(rows_.size()); }
   const Eigen::VectorXd& mobility() const override { return mobility_; }
@@ -82,12 +75,15 @@ class DistributedBodySpace final : public BodySpace {
     return local;
   }
   std::unique_ptr<NewtonFactorization> newton_factorization() const override {
+    if (factorization_ == DistributedFactorization::substructured) {
+      return make_substructured_factorization(comm_, direction_map_, rows_);
+    }
     return std::make_unique<MumpsNewtonFactorization>(*this);
   }
   using BodySpace::sum;
 
   MPI_Comm comm() const { return comm_; }
-  const LocalRows& rows() const { return rows_; }
+  const LocalJacobianRows& rows() const { return rows_; }
   const Teuchos::RCP<const tpetra::Map>& direction_map() const { return direction_map_; }
 
  private:
@@ -102,15 +98,17 @@ class DistributedBodySpace final : public BodySpace {
   void build_rows(const DistributedConstraintMatrix::Impl& matrix, const tpetra::MultiVector& bodies);
 
   MPI_Comm comm_;
+  DistributedFactorization factorization_;
   double scale_;
   Eigen::VectorXd mobility_;
   Teuchos::RCP<const tpetra::Map> direction_map_;
-  LocalRows rows_;
+  LocalJacobianRows rows_;
   Teuchos::RCP<Tpetra::CrsMatrix<double>> jacobian_;
   Teuchos::RCP<tpetra::Vector> directions_, rows_vector_;
 };
 
-DistributedBodySpace::DistributedBodySpace(const ContactOperator& op) : comm_(op.matrix().comm()), scale_(op.scale()) {
+DistributedBodySpace::DistributedBodySpace(const ContactOperator& op, DistributedFactorization factorization)
+    : comm_(op.matrix().comm()), factorization_(factorization), scale_(op.scale()) {
   const DistributedConstraintMatrix::Impl& matrix = op.matrix().impl();
   std::vector<MobileDirections> owned;
   owned.reserve(matrix.owned_ids.size());
@@ -224,7 +222,7 @@ MumpsNewtonFactorization::MumpsNewtonFactorization(const DistributedBodySpace& s
   auto slot = [&](int row, int column) {
     return slot_of.emplace(std::make_pair(row, column), static_cast<int>(slot_of.size())).first->second;
   };
-  const LocalRows& R = space.rows();
+  const LocalJacobianRows& R = space.rows();
   for (std::size_t r = 0; r < R.size(); ++r) {
     for (std::size_t a = R.offsets[r]; a < R.offsets[r + 1]; ++a) {
       for (std::size_t b = R.offsets[r]; b <= a; ++b) {  // columns sorted: the lower triangle
@@ -246,7 +244,7 @@ MumpsNewtonFactorization::MumpsNewtonFactorization(const DistributedBodySpace& s
 bool MumpsNewtonFactorization::factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) {
   if (!solver_) return true;
   std::fill(values_.begin(), values_.end(), 0.0);
-  const LocalRows& R = space_.rows();
+  const LocalJacobianRows& R = space_.rows();
   std::size_t k = 0;
   for (std::size_t r = 0; r < R.size(); ++r) {
     const double weight = row_weights[static_cast<Eigen::Index>(r)];
@@ -299,8 +297,9 @@ void MumpsNewtonFactorization::refresh_import(const std::vector<int>& solution_i
 
 }  // namespace
 
-std::unique_ptr<BodySpace> make_distributed_body_space(const ContactOperator& op) {
-  return std::make_unique<DistributedBodySpace>(op);
+std::unique_ptr<BodySpace> make_distributed_body_space(const ContactOperator& op,
+                                                       DistributedFactorization factorization) {
+  return std::make_unique<DistributedBodySpace>(op, factorization);
 }
 
 }  // namespace relcp::collision

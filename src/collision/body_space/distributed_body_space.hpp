@@ -5,7 +5,8 @@
 // keeping the directions with mu > 1e-12 max(mu_b) (a monolayer keeps its in-plane ones); the
 // owners send the ghost bodies' Q_b once. Products with R and R^T are Tpetra sparse products with
 // their halo exchanges; the Newton matrix is assembled from each rank's own rows, without a
-// gather, and factorized by MUMPS (mumps_symmetric_solver.hpp).
+// gather, and factorized by MUMPS (mumps_symmetric_solver.hpp) or by substructuring, CHOLMOD on
+// each rank and the interface's Schur complement (substructured_factorization.hpp).
 
 #include <memory>
 
@@ -14,7 +15,10 @@
 
 namespace relcp::collision {
 
+enum class DistributedFactorization { mumps, substructured };
+
 // Collective over the operator's communicator. The operator must outlive the space.
-std::unique_ptr<BodySpace> make_distributed_body_space(const ContactOperator& op);
+std::unique_ptr<BodySpace> make_distributed_body_space(
+    const ContactOperator& op, DistributedFactorization factorization = DistributedFactorization::mumps);
 
 }  // namespace relcp::collision

@@ -6,6 +6,7 @@ namespace {
 AlmFactorization factorization_named(const std::string& name) {
   if (name == "gathered") return AlmFactorization::gathered;
   if (name == "distributed") return AlmFactorization::distributed;
+  if (name == "substructured") return AlmFactorization::substructured;
   return AlmFactorization::automatic;
 }
 
@@ -20,9 +21,9 @@ const std::vector<SolverParameterSpec>& BodySpaceParameters::scenario_keys() {
        "alm: the augmented Lagrangian's starting penalty times lambda_max(A) (1e6)"},
       {"alm_factorization",
        SolverParameterKind::choice,
-       {"auto", "gathered", "distributed"},
+       {"auto", "gathered", "distributed", "substructured"},
        "alm factorization",
-       "alm, ip: where the Newton matrices are factorized (auto, gathered, distributed)"},
+       "alm, ip: where the Newton matrices are factorized (auto, gathered, distributed, substructured)"},
       {"newton_reuse_iterations",
        SolverParameterKind::non_negative_count,
        {},

@@ -9,12 +9,11 @@ namespace relcp::collision {
 
 // Where alm and ip factorize their Newton matrices (docs/collision_alm.md).
 enum class AlmFactorization {
-  automatic,    // gathered while the LCP has at most kAlmGatherRows rows, else distributed
-  gathered,     // the LCP gathered on rank 0, CHOLMOD; the other ranks wait
-  distributed,  // each rank its own rows, MUMPS over all ranks; nothing gathered
+  automatic,      // gathered on one rank, substructured on more
+  gathered,       // the LCP gathered on rank 0, CHOLMOD; the other ranks wait
+  distributed,    // each rank its own rows, MUMPS over all ranks; nothing gathered
+  substructured,  // each rank its own rows, CHOLMOD on each rank and the interface's Schur complement
 };
-// The largest LCP alm gathers on rank 0 under AlmFactorization::automatic: about 0.5 GB there.
-inline constexpr long long kAlmGatherRows = 200000;
 
 struct BodySpaceParameters {
   // alm: the penalty rho of the augmented Lagrangian is penalty / lambda_max(A); the multiplier
@@ -30,7 +29,7 @@ struct BodySpaceParameters {
   int reuse_iterations = 10;
   // A Newton matrix whose changed rows are at most this fraction of the LCP's rows modifies the
   // last factorization by rank-k updates and downdates instead of refactorizing (NewtonSystem;
-  // gathered CHOLMOD only, where it replaces reuse_iterations). 0: off. Key
+  // CHOLMOD, gathered or substructured, where it replaces reuse_iterations). 0: off. Key
   // newton_update_fraction. Measured on the colony (docs/collision_alm.md, "Updates").
   double update_fraction = 0.02;
 

@@ -26,15 +26,19 @@ Eigen::VectorXd local_values(const DistributedVector& x) {
   return Eigen::Map<const Eigen::VectorXd>(x.local_data(), static_cast<Eigen::Index>(x.local_size()));
 }
 
-// The method every rank steps together: on the distributed body space (MUMPS), or on rank 0
-// alone with the LCP gathered there (CHOLMOD), the other ranks waiting for its outcome.
+// The method every rank steps together: on the distributed body space (MUMPS or substructured
+// CHOLMOD), or on rank 0 alone with the LCP gathered there (CHOLMOD), the other ranks waiting for
+// its outcome.
 class MethodRun {
  public:
-  MethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma, bool gathered,
-            const BodySpaceMethodFactory& make_method)
-      : comm_(c.layout().comm()), gathered_(gathered) {
+  MethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
+            AlmFactorization where, const BodySpaceMethodFactory& make_method)
+      : comm_(c.layout().comm()), gathered_(where == AlmFactorization::gathered) {
     if (!gathered_) {
-      method_ = make_method(make_distributed_body_space(contact), local_values(c), local_values(gamma));
+      const DistributedFactorization factorization = where == AlmFactorization::substructured
+                                                         ? DistributedFactorization::substructured
+                                                         : DistributedFactorization::mumps;
+      method_ = make_method(make_distributed_body_space(contact, factorization), local_values(c), local_values(gamma));
       return;
     }
     lcp_ = gather_body_space_lcp(contact);
@@ -96,9 +100,8 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   // Built only when there is work (the residual is the same on every rank).
   std::unique_ptr<MethodRun> method;
   if (result.residual > options.tolerance) {
-    const bool gathered =
-        gathers_body_space_lcp(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
-    method = std::make_unique<MethodRun>(contact, problem.c, gamma, gathered, make_method);
+    const AlmFactorization where = resolve_body_space_factorization(factorization, problem.c.layout().comm());
+    method = std::make_unique<MethodRun>(contact, problem.c, gamma, where, make_method);
   }
 
   while (true) {
@@ -138,21 +141,15 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
 
 }  // namespace
 
-// Measured on the colony at 1024 cells (docs/results.md): the gathered CHOLMOD path took half
-// the time of MUMPS on one rank and on two, so `automatic` gathers while rank 0 can hold the LCP
-// (on one rank the gather is a copy).
-bool gathers_body_space_lcp(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
+// Measured on the colony at 1,024-8,192 cells on two ranks (docs/collision_alm.md, "Substructured
+// factorization"): substructured 1.1-1.3x faster than gathered; MUMPS (distributed) had lost to
+// the gathered path by 2-2.4x. On one rank the gather is a copy and the gathered path is the
+// plain CHOLMOD factorization.
+AlmFactorization resolve_body_space_factorization(AlmFactorization where, MPI_Comm comm) {
+  if (where != AlmFactorization::automatic) return where;
   int ranks = 1;
   MPI_Comm_size(comm, &ranks);
-  switch (where) {
-    case AlmFactorization::gathered:
-      return true;
-    case AlmFactorization::distributed:
-      return false;
-    case AlmFactorization::automatic:
-      break;
-  }
-  return ranks == 1 || rows <= kAlmGatherRows;
+  return ranks == 1 ? AlmFactorization::gathered : AlmFactorization::substructured;
 }
 
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,

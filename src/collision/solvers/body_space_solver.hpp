@@ -25,9 +25,9 @@ namespace relcp::collision {
 using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
     std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0)>;
 
-// Whether an LCP of `rows` rows is gathered on rank 0 (CHOLMOD) rather than distributed (MUMPS)
-// under `where` (docs/collision_alm.md, "Gathered or distributed"). Collective.
-bool gathers_body_space_lcp(AlmFactorization where, std::int64_t rows, MPI_Comm comm);
+// Where the body-space methods factorize under `where` on `comm`: gathered, distributed or
+// substructured, never automatic (docs/collision_alm.md, "Gathered or distributed").
+AlmFactorization resolve_body_space_factorization(AlmFactorization where, MPI_Comm comm);
 
 // Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
 // and M); `name` goes into that message.
