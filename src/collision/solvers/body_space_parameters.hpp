@@ -9,11 +9,14 @@ namespace relcp::collision {
 
 // Where alm and ip factorize their Newton matrices (docs/collision_alm.md).
 enum class AlmFactorization {
-  automatic,      // gathered on one rank, substructured on more
+  automatic,      // gathered while the LCP has at most kAlmGatherRows rows, else distributed
   gathered,       // the LCP gathered on rank 0, CHOLMOD; the other ranks wait
   distributed,    // each rank its own rows, MUMPS over all ranks; nothing gathered
   substructured,  // each rank its own rows, CHOLMOD on each rank and the interface's Schur complement
 };
+
+// The largest LCP alm gathers on rank 0 under AlmFactorization::automatic: about 0.5 GB there.
+inline constexpr long long kAlmGatherRows = 200000;
 
 struct BodySpaceParameters {
   // alm: the penalty rho of the augmented Lagrangian is penalty / lambda_max(A); the multiplier

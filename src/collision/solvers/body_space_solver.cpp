@@ -100,7 +100,8 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   // Built only when there is work (the residual is the same on every rank).
   std::unique_ptr<MethodRun> method;
   if (result.residual > options.tolerance) {
-    const AlmFactorization where = resolve_body_space_factorization(factorization, problem.c.layout().comm());
+    const AlmFactorization where =
+        resolve_body_space_factorization(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
     method = std::make_unique<MethodRun>(contact, problem.c, gamma, where, make_method);
   }
 
@@ -141,15 +142,15 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
 
 }  // namespace
 
-// Measured on the colony at 1,024-8,192 cells on two ranks (docs/collision_alm.md, "Substructured
-// factorization"): substructured 1.1-1.3x faster than gathered; MUMPS (distributed) had lost to
-// the gathered path by 2-2.4x. On one rank the gather is a copy and the gathered path is the
-// plain CHOLMOD factorization.
-AlmFactorization resolve_body_space_factorization(AlmFactorization where, MPI_Comm comm) {
+// Gathered while rank 0 can hold the LCP: MUMPS (distributed) lost to it by 2-2.4x. The
+// substructured factorization was 1.1-1.3x faster on two ranks at 1,024-8,192 cells but stalled a
+// whole colony run at step 9656 (docs/collision_alm.md, "Substructured factorization"), so it
+// stays opt-in.
+AlmFactorization resolve_body_space_factorization(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
   if (where != AlmFactorization::automatic) return where;
   int ranks = 1;
   MPI_Comm_size(comm, &ranks);
-  return ranks == 1 ? AlmFactorization::gathered : AlmFactorization::substructured;
+  return ranks == 1 || rows <= kAlmGatherRows ? AlmFactorization::gathered : AlmFactorization::distributed;
 }
 
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,

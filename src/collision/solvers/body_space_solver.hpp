@@ -25,9 +25,9 @@ namespace relcp::collision {
 using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
     std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0)>;
 
-// Where the body-space methods factorize under `where` on `comm`: gathered, distributed or
+// Where the body-space methods factorize an LCP of `rows` rows under `where` on `comm`: gathered, distributed or
 // substructured, never automatic (docs/collision_alm.md, "Gathered or distributed").
-AlmFactorization resolve_body_space_factorization(AlmFactorization where, MPI_Comm comm);
+AlmFactorization resolve_body_space_factorization(AlmFactorization where, std::int64_t rows, MPI_Comm comm);
 
 // Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
 // and M); `name` goes into that message.

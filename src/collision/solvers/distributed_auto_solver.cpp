@@ -30,7 +30,7 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
     }
     const std::int64_t rows = problem.A.layout().global_size();
     if (rows >= interior_point_rows_) {
-      if (updates_factorizations(problem.c.layout().comm())) {
+      if (updates_factorizations(rows, problem.c.layout().comm())) {
         return solve_by_newton(*augmented_lagrangian_, problem, options);
       }
       return solve_by_newton(*interior_point_, problem, options);
@@ -43,8 +43,8 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
   return result;
 }
 
-bool DistributedAutoSolver::updates_factorizations(MPI_Comm comm) const {
-  const AlmFactorization where = resolve_body_space_factorization(body_space_.factorization, comm);
+bool DistributedAutoSolver::updates_factorizations(std::int64_t rows, MPI_Comm comm) const {
+  const AlmFactorization where = resolve_body_space_factorization(body_space_.factorization, rows, comm);
   return body_space_.update_fraction > 0.0 && where != AlmFactorization::distributed;
 }
 

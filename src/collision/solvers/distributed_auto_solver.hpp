@@ -64,9 +64,9 @@ class DistributedAutoSolver final : public DistributedLcpSolver {
  private:
   DistributedSolverResult solve_by_newton(const DistributedLcpSolver& newton, const DistributedLcp& problem,
                                           const DistributedSolverOptions& options) const;
-  // Whether alm's Newton systems update their factorization (CHOLMOD, gathered or substructured,
-  // with newton_update_fraction > 0).
-  bool updates_factorizations(MPI_Comm comm) const;
+  // Whether alm's Newton systems on an LCP of `rows` rows update their factorization (CHOLMOD,
+  // gathered or substructured, with newton_update_fraction > 0). Collective.
+  bool updates_factorizations(std::int64_t rows, MPI_Comm comm) const;
 
   BodySpaceParameters body_space_;
   int hard_iterations_;
