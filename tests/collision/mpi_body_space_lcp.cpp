@@ -124,7 +124,9 @@ TEST(DistributedBodySpace, ReproducesTheContactOperator) {
   EXPECT_EQ(space->local_rows(), static_cast<Eigen::Index>(op.layout().local_size()));
   EXPECT_EQ(space->sum(static_cast<double>(space->mobility().size())), 6.0 * 30);
   EXPECT_EQ(space->scale(), kScale);
-  if (space->mobility().size() > 0) EXPECT_GT(space->mobility().minCoeff(), 0.0);
+  if (space->mobility().size() > 0) {
+    EXPECT_GT(space->mobility().minCoeff(), 0.0);
+  }
   EXPECT_LT(distributed_mismatch(op, *space), 1e-12);
 }
 
@@ -173,8 +175,8 @@ TEST_P(DistributedNewtonFactorization, SolvesTheNewtonSystem) {
 
 INSTANTIATE_TEST_SUITE_P(Factorizations, DistributedNewtonFactorization,
                          ::testing::Values(DistributedFactorization::mumps, DistributedFactorization::substructured),
-                         [](const auto& info) {
-                           return info.param == DistributedFactorization::mumps ? "mumps" : "substructured";
+                         [](const auto& test) {
+                           return test.param == DistributedFactorization::mumps ? "mumps" : "substructured";
                          });
 
 // Rows joining and leaving on every rank (interface rows among them), ten rounds on one

@@ -84,7 +84,7 @@ TEST_P(TrailingBlock, HoldsTheSchurComplementAndComposesTheSolve) {
 
 INSTANTIATE_TEST_SUITE_P(Orderings, TrailingBlock,
                          ::testing::Values(CholmodNewtonFactorization::kMetisDirections, Eigen::Index{0}),
-                         [](const auto& info) { return info.param == 0 ? "metis" : "camd"; });
+                         [](const auto& test) { return test.param == 0 ? "metis" : "camd"; });
 
 TEST(TrailingBlock, RefusesMoreTrailingDirectionsThanThereAre) {
   const BodySpaceLcp lcp = random_lcp(5, 8, 2);
