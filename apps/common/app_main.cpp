@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
+#include "core/heap_reuse.hpp"
 #include "core/memory_budget.hpp"
 
 namespace relcp::apps {
@@ -74,6 +75,7 @@ void add_resource_options(CLI::App& app) {
 }  // namespace
 
 int run_app(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
+  keep_freed_memory_for_reuse();
   const std::string name = app.get_name();
   add_resource_options(app);
   try {

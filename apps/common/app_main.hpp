@@ -8,7 +8,8 @@
 
 namespace relcp::apps {
 
-// Parses argv with `app`, then calls `body`; returns the process exit code.
+// Parses argv with `app`, then calls `body`; returns the process exit code. Keeps freed memory
+// in the heap for reuse first (core/heap_reuse.hpp).
 int run_app(CLI::App& app, int argc, char** argv, const std::function<int()>& body);
 
 // Prints "app_name: message" on stderr.

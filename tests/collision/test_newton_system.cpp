@@ -131,6 +131,44 @@ TEST(NewtonSystem, ChangedRowsUpdateTheFactorization) {
   EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
 }
 
+// Factorizes f's matrix with rows 0-4 left out and weight `w` elsewhere, then lets rows 0-2 join
+// and row 12 leave: one update. f.weights ends as the updated matrix's.
+void factorize_then_update(Fixture& f, NewtonSystem& system, double w) {
+  f.weights.setConstant(w);
+  f.weights.head(5).setZero();
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  f.weights.head(3).setConstant(w);
+  f.weights[12] = 0.0;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_EQ(system.updates(), 1);
+}
+
+TEST(NewtonSystem, AnIterateWithinTheResidualBoundNeedsNoSecondTriangularSolve) {
+  // Weights 1 on a unit diagonal: H's smallest eigenvalue is near the diagonal's, so the first
+  // conjugate-gradient iterate on the updated factor meets ||r||^2 <= target * min(diagonal),
+  // which bounds its error in H's inverse norm without applying the factorization to r.
+  Fixture f;
+  NewtonSystem system(f.space, NewtonReuse(0, 0.5));
+  factorize_then_update(f, system, 1.0);
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.krylov_iterations(), 1);
+  EXPECT_EQ(system.factorization_solves(), 1);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+  // Stiff rows (1e6) on the same diagonal: the bound is 1e6 times looser than H's inverse norm,
+  // the residual is measured in that norm, with a second solve.
+  NewtonSystem stiff(f.space, NewtonReuse(0, 0.5));
+  factorize_then_update(f, stiff, 1e6);
+  ASSERT_TRUE(stiff.solve(f.rhs, x));
+  EXPECT_EQ(stiff.factorization_solves(), 2);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+  // A fresh factorization's solve is refined: two.
+  NewtonSystem fresh(f.space, NewtonReuse(0, 0.5));
+  ASSERT_TRUE(fresh.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(fresh.solve(f.rhs, x));
+  EXPECT_EQ(fresh.factorization_solves(), 2);
+}
+
 TEST(NewtonSystem, UpdatesStayAccurateOverManyChanges) {
   // 300 bodies, 450 rows: a supernodal factorization, which the first update makes simplicial.
   const BodySpaceLcp lcp = random_lcp(300, 450, 9);

@@ -1,6 +1,7 @@
 #include "collision/body_space/newton_system.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -12,6 +13,7 @@ namespace {
 constexpr double kReuseTolerance = 1e-10;
 // An updated factorization is exact but for the rounding of its downdates: a few iterations.
 constexpr int kUpdatedSolveIterations = 10;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
@@ -82,18 +84,29 @@ Eigen::VectorXd NewtonSystem::product(const Eigen::VectorXd& x) const {
   return diagonal_.cwiseProduct(x) + space_.multiply_transpose(row_weights_.cwiseProduct(space_.multiply(x)));
 }
 
+Eigen::VectorXd NewtonSystem::factorization_solve(const Eigen::VectorXd& rhs) {
+  ++factorization_solves_;
+  return factorization_->solve(rhs);
+}
+
 Eigen::VectorXd NewtonSystem::direct_solve(const Eigen::VectorXd& rhs) {
-  Eigen::VectorXd x = factorization_->solve(rhs);
-  x += factorization_->solve(rhs - product(x));
+  Eigen::VectorXd x = factorization_solve(rhs);
+  x += factorization_solve(rhs - product(x));
   return x;
 }
 
 bool NewtonSystem::preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x, int limit) {
   x = Eigen::VectorXd::Zero(rhs.size());
   Eigen::VectorXd r = rhs;
-  Eigen::VectorXd z = factorization_->solve(r);
+  Eigen::VectorXd z = factorization_solve(r);
   double rz = space_.dot(r, z);
   const double target = kReuseTolerance * kReuseTolerance * rz;
+  // H = diag + R^T W R with W >= 0 has lambda_min(H) >= min(diag), so r^T H^-1 r <= ||r||^2 / min(diag):
+  // an iterate whose residual passes this bound has met the target in H's inverse norm, and is
+  // accepted without applying the factorization to its residual (on an updated factorization the
+  // first iterate mostly does: that second solve was half of the triangular solves).
+  const double smallest_diagonal = -space_.max(diagonal_.size() > 0 ? -diagonal_.minCoeff() : -kInfinity);
+  const double residual_target = target * smallest_diagonal;
   if (!(rz > 0.0)) return rz == 0.0;  // rhs = 0 solves as x = 0
   Eigen::VectorXd p = z;
   for (int k = 0; k < limit; ++k) {
@@ -103,9 +116,12 @@ bool NewtonSystem::preconditioned_solve(const Eigen::VectorXd& rhs, Eigen::Vecto
     const double alpha = rz / curvature;
     x += alpha * p;
     r -= alpha * Hp;
-    z = factorization_->solve(r);
-    const double next = space_.dot(r, z);
     ++krylov_iterations_;
+    const double squared_residual = space_.dot(r, r);
+    if (!std::isfinite(squared_residual)) return false;
+    if (squared_residual <= residual_target) return true;
+    z = factorization_solve(r);
+    const double next = space_.dot(r, z);
     if (!std::isfinite(next)) return false;
     if (next <= target) return true;
     p = z + (next / rz) * p;

@@ -13,7 +13,8 @@
 //     those rows (NewtonFactorization::update, cholmod_updown) instead of refactorizing; the
 //     stale-factorization solves above are then not used. Solves on a modified factorization
 //     are conjugate gradients preconditioned by it (the downdates' rounding makes it
-//     approximate; they take one iteration on the colony), and one that no longer serves within
+//     approximate; they take one iteration on the colony, accepted on its 2-norm backward error
+//     without a second triangular solve), and one that no longer serves within
 //     kUpdatedSolveIterations is replaced by a fresh factorization.
 // Without reuse every solve is direct with one step of iterative refinement: H is as
 // ill-conditioned as the penalty or barrier is stiff, and the methods amplify the error of dv.
@@ -52,10 +53,12 @@ class NewtonSystem {
   int updates() const { return updates_; }                      // factorizations modified by rank-k updates instead
   int reused_solves() const { return reused_solves_; }          // solves by PCG on a stale or updated factor
   int krylov_iterations() const { return krylov_iterations_; }  // PCG iterations over them
+  int factorization_solves() const { return factorization_solves_; }  // triangular solve pairs, all solves
 
  private:
   Eigen::VectorXd product(const Eigen::VectorXd& x) const;  // H x, the matrix last set
   bool factorize();
+  Eigen::VectorXd factorization_solve(const Eigen::VectorXd& rhs);  // with the last factorization, counted
   Eigen::VectorXd direct_solve(const Eigen::VectorXd& rhs);
   // The factorization modified for the changed rows (a matrix of at most update_rows_ changed
   // rows); false when it could not be.
@@ -76,6 +79,7 @@ class NewtonSystem {
   int updates_ = 0;
   int reused_solves_ = 0;
   int krylov_iterations_ = 0;
+  int factorization_solves_ = 0;
 };
 
 }  // namespace relcp::collision

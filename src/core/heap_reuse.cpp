@@ -1,0 +1,24 @@
+#include "core/heap_reuse.hpp"
+
+#include <cstdlib>
+#include <initializer_list>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace relcp {
+
+void keep_freed_memory_for_reuse() {
+#if defined(__GLIBC__)
+  for (const char* tuned : {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_"}) {
+    if (std::getenv(tuned) != nullptr) return;
+  }
+  constexpr int kMiB = 1 << 20;
+  mallopt(M_MMAP_THRESHOLD, 256 * kMiB);
+  mallopt(M_TRIM_THRESHOLD, 1024 * kMiB);
+  mallopt(M_TOP_PAD, 64 * kMiB);
+#endif
+}
+
+}  // namespace relcp
