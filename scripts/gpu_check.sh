@@ -8,10 +8,11 @@
 #   scripts/gpu_check.sh [OUT_DIR]     # default results/gpu
 #
 # STEPS (run in the order given): tests contact backends scaling contact_bbpgd sanitizer bench sweep
-# profile; contact_large (not by default) adds 10^6 bodies, the device solve's times and MPS.
+# profile; contact_large (not by default) adds 10^6 bodies, the device solve's times and MPS;
+# contact_1M (not by default) the 10^6 runs alone; colony (not by default) the colony restart alone.
 # contact: the 10^5 packing (CONTACT_STATE) on the GPU (1 rank) and on every core (nproc ranks);
 # scaling: strong (10^5), weak (WEAK_STATE, 10^4, one copy per rank), colony restart
-# (COLONY_CHECKPOINT, to COLONY_END_TIME).
+# (COLONY_CHECKPOINT, to COLONY_END_TIME, with COLONY_SET="key=value ..." as --set settings).
 # BUDGET (default 400 s) bounds the whole check: every run's timeout is cut to what is left, and a
 # step that finds nothing left is skipped. Results are appended as soon as each run ends, so a
 # timeout loses only the run it stopped. Rank counts: RANKS (default "1 16 8 4 2").
@@ -33,6 +34,8 @@ contact_state=${CONTACT_STATE:-$data/packing_100k.state}  # 10^5 ellipsoids
 weak_state=${WEAK_STATE:-$data/packing_10k.state}         # 10^4, tiled once per rank
 colony_checkpoint=${COLONY_CHECKPOINT:-$data/colony_4096.h5}  # step 8500, dt 1e-3
 colony_end_time=${COLONY_END_TIME:-8.506}                 # 6 steps after the checkpoint
+colony_settings=()                                         # COLONY_SET="key=value ...": --set each
+for setting in ${COLONY_SET:-}; do colony_settings+=(--set "$setting"); done
 mkdir -p "$out"
 exec > >(tee "$out/gpu_check.log") 2>&1
 
@@ -110,7 +113,7 @@ colony() {
   echo "--- colony restart on $np ranks ($(( deadline - SECONDS )) s left)"
   mpi 90 "$np" "$bin/relcp_sim" configs/colony.yaml --restart "$colony_checkpoint" \
     --set simulation.output.snapshot_every=100000 --set simulation.output.checkpoint_every=0 \
-    --set simulation.end_time="$colony_end_time" --output "$dir" --quiet
+    --set simulation.end_time="$colony_end_time" "${colony_settings[@]}" --output "$dir" --quiet
   local rc=$?
   if [[ -s "$dir/stats.csv" ]]; then
     [[ -s "$csv" ]] || { printf 'ranks,'; head -1 "$dir/stats.csv"; } > "$csv"
@@ -174,9 +177,7 @@ step_contact_large() {
   local args=(--state "$contact_state" --warmup-steps 1 --steps 2 --solver apgd)
   THREADS=$cores mpi 60 1 "$bin/contact_step_scaling" "${args[@]}" --backend cuda --log-level debug |
     grep -E 'device solve' | tail -12
-  args=(--state "$contact_state" --tiles 10 --radial-force 0 --warmup-steps 1 --steps 2 --solver apgd)
-  THREADS=$cores contact gpu_apgd_1M "$out/contact.json" 150 1 "${args[@]}" --backend cuda
-  contact "cpu${cores}_apgd_1M" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
+  step_contact_1M
   if command -v nvidia-cuda-mps-control > /dev/null && nvidia-cuda-mps-control -d; then
     contact "gpu_shared_by_${cores}_ranks_mps_apgd" "$out/contact.json" 60 "$cores" --state "$contact_state" \
       --warmup-steps 1 --steps 3 --solver apgd --backend cuda
@@ -184,6 +185,12 @@ step_contact_large() {
   else
     echo "no CUDA MPS here"
   fi
+}
+# The GPU against every core at 10^6 bodies (the 10^5 packing tiled ten times).
+step_contact_1M() {
+  local args=(--state "$contact_state" --tiles 10 --radial-force 0 --warmup-steps 1 --steps 2 --solver apgd)
+  THREADS=$cores contact gpu_apgd_1M "$out/contact.json" 150 1 "${args[@]}" --backend cuda
+  contact "cpu${cores}_apgd_1M" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
 }
 # relcp_sim with backend cuda against cpu on the small configs, 1 and 2 ranks (docs/gpu.md).
 step_backends() {
@@ -201,6 +208,11 @@ step_scaling() {
     contact weak_10k "$out/scaling.json" 40 "$np" --state "$weak_state" --tiles "$np" --radial-force 0 \
       --warmup-steps 1 --steps 2 --solver apgd --backend cpu
   done
+  step_colony
+}
+# The colony restart alone, on every count of RANKS.
+step_colony() {
+  local np
   for np in $ranks_list; do colony "$np"; done
 }
 # memcheck on the tests named by SANITIZE (default the collision ones; the dcs tests were checked
@@ -249,6 +261,7 @@ declare -A titles=([tests]="gpu tests" [contact]="contact step: GPU against the 
   [contact_bbpgd]="contact step: GPU against the CPU cores (bbpgd)"
   [backends]="relcp_sim backend cuda against cpu (small configs)"
   [contact_large]="device solve times, GPU against the CPU cores at 10^6 bodies, MPS"
+  [contact_1M]="contact step: GPU against the CPU cores at 10^6 bodies" [colony]="colony restart scaling"
   [scaling]="strong (10^5), weak (10^4 per rank) and colony (4,096 cells) scaling"
   [sanitizer]="compute-sanitizer memcheck" [bench]="batched LCP and contour-sum benchmarks"
   [sweep]="Signorini sweeps (Fig. 4.10)" [profile]="kernel profile of three Laplace iterations (ncu)")

@@ -84,6 +84,59 @@ struct KeyedPair {
   }
 };
 
+struct Segment {
+  std::size_t begin = 0;
+  std::size_t count = 0;
+  std::uint32_t thread = 0;
+};
+
+// The primary indices in id order; empty when two primaries share an id (their pairs would
+// interleave in (first id, second id) order, which segments cannot give).
+std::vector<int> primaries_by_id(std::span<const GlobalId> primary_ids) {
+  std::vector<int> order(primary_ids.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  if (!std::is_sorted(primary_ids.begin(), primary_ids.end())) {
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+      return primary_ids[static_cast<std::size_t>(x)] < primary_ids[static_cast<std::size_t>(y)];
+    });
+  }
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    if (primary_ids[static_cast<std::size_t>(order[k])] == primary_ids[static_cast<std::size_t>(order[k - 1])]) {
+      return {};
+    }
+  }
+  return order;
+}
+
+std::vector<ClosePair> pairs_in_id_order(std::vector<std::vector<KeyedPair>>& per_thread,
+                                         std::span<const Segment> segments, std::span<const GlobalId> primary_ids) {
+  const std::vector<int> order = primaries_by_id(primary_ids);
+  if (order.empty() && !primary_ids.empty()) {
+    std::vector<KeyedPair> keyed;
+    for (const auto& found : per_thread) keyed.insert(keyed.end(), found.begin(), found.end());
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<ClosePair> pairs(keyed.size());
+    for (std::size_t k = 0; k < keyed.size(); ++k) pairs[k] = ClosePair{keyed[k].first, keyed[k].second};
+    return pairs;
+  }
+  std::vector<std::size_t> offsets(order.size() + 1, 0);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    offsets[k + 1] = offsets[k] + segments[static_cast<std::size_t>(order[k])].count;
+  }
+  std::vector<ClosePair> pairs(offsets.back());
+  const auto num_primary = static_cast<std::ptrdiff_t>(order.size());
+#pragma omp parallel for if (num_primary > kParallelMinimumBodies) schedule(static)
+  for (std::ptrdiff_t k = 0; k < num_primary; ++k) {
+    const Segment& segment = segments[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+    const auto begin = per_thread[segment.thread].begin() + static_cast<std::ptrdiff_t>(segment.begin);
+    const auto end = begin + static_cast<std::ptrdiff_t>(segment.count);
+    std::sort(begin, end);
+    std::size_t out = offsets[static_cast<std::size_t>(k)];
+    for (auto it = begin; it != end; ++it) pairs[out++] = ClosePair{it->first, it->second};
+  }
+  return pairs;
+}
+
 }  // namespace
 
 std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::span<const double> radii,
@@ -120,7 +173,11 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::sp
     }
   }
 
+  // Each primary point's pairs are found by one thread in one go: its segment of that thread's
+  // list. The output is the segments in id order, each sorted by (second id, second index), so
+  // that no global sort is needed and the order does not depend on the thread count.
   std::vector<std::vector<KeyedPair>> per_thread;
+  std::vector<Segment> segments(num_primary);
 #pragma omp parallel if (signed_n > kParallelMinimumBodies)
   {
 #pragma omp single
@@ -132,15 +189,17 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::sp
 #endif
     }
 #ifdef _OPENMP
-    auto& found = per_thread[static_cast<std::size_t>(omp_get_thread_num())];
+    const auto thread = static_cast<std::uint32_t>(omp_get_thread_num());
 #else
-    auto& found = per_thread[0];
+    const std::uint32_t thread = 0;
 #endif
+    auto& found = per_thread[thread];
     // Walk the points in cell order, so that neighbouring cells stay in cache.
 #pragma omp for schedule(dynamic, 512)
     for (std::ptrdiff_t s = 0; s < signed_n; ++s) {
       const CellPoint& p = sorted[static_cast<std::size_t>(s)];
       if (static_cast<std::size_t>(p.index) >= num_primary) continue;
+      const std::size_t first_found = found.size();
       const std::array<long long, 3> c = grid.cell_of(p.position);
       for (long long cz = std::max(c[2] - 1, 0LL); cz <= std::min(c[2] + 1, grid.dims[2] - 1); ++cz) {
         for (long long cy = std::max(c[1] - 1, 0LL); cy <= std::min(c[1] + 1, grid.dims[1] - 1); ++cy) {
@@ -159,18 +218,10 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::sp
           }
         }
       }
+      segments[static_cast<std::size_t>(p.index)] = Segment{first_found, found.size() - first_found, thread};
     }
   }
-
-  std::size_t total = 0;
-  for (const auto& found : per_thread) total += found.size();
-  std::vector<KeyedPair> keyed;
-  keyed.reserve(total);
-  for (const auto& found : per_thread) keyed.insert(keyed.end(), found.begin(), found.end());
-  std::sort(keyed.begin(), keyed.end());
-  std::vector<ClosePair> pairs(keyed.size());
-  for (std::size_t k = 0; k < keyed.size(); ++k) pairs[k] = ClosePair{keyed[k].first, keyed[k].second};
-  return pairs;
+  return pairs_in_id_order(per_thread, segments, ids.first(num_primary));
 }
 
 }  // namespace relcp::particles

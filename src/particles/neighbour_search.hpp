@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "core/parallel_filled_vector.hpp"
 #include "core/types.hpp"
 #include "particles/body.hpp"
 #include "particles/ghost.hpp"
@@ -22,14 +23,15 @@ struct CandidatePair {
   Vec3 offset_b = Vec3::Zero();  // periodic image of b used: b's position + offset_b
 };
 
+using CandidatePairs = ParallelFilledVector<CandidatePair>;
+
 // Pairs with |x_a - x_b| < R_a + R_b + buffer (bounding radii R, minimum image), each found
 // once on the rank that owns a, sorted by (a, b). Ghosts must cover every body within
 // buffer + twice the largest bounding radius of the owned region.
-std::vector<CandidatePair> find_candidate_pairs(std::span<const Body> owned, std::span<const Ghost> ghosts,
-                                                double buffer);
+CandidatePairs find_candidate_pairs(std::span<const Body> owned, std::span<const Ghost> ghosts, double buffer);
 
 // The same over a store whose ghosts were exchanged for at least this buffer; throws
 // std::logic_error otherwise.
-std::vector<CandidatePair> find_candidate_pairs(const ParticleStore& store, double buffer);
+CandidatePairs find_candidate_pairs(const ParticleStore& store, double buffer);
 
 }  // namespace relcp::particles

@@ -33,8 +33,7 @@ std::vector<Body> polydisperse_bodies(const Vec3& lower, const Vec3& upper) {
 }
 
 // Every rank's pairs, gathered as (a, b) and sorted; also checks per-pair invariants locally.
-std::vector<std::pair<GlobalId, GlobalId>> gathered_pairs(const ParticleStore& store,
-                                                          const std::vector<CandidatePair>& pairs) {
+std::vector<std::pair<GlobalId, GlobalId>> gathered_pairs(const ParticleStore& store, const CandidatePairs& pairs) {
   std::vector<long long> flat;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const CandidatePair& pair = pairs[k];

@@ -84,6 +84,19 @@ TEST(CellListPairs, OrdersPairsByIdsOfBothBodies) {
   }
 }
 
+TEST(CellListPairs, OrdersPairsByIdsWhenPrimariesShareIds) {
+  const PointSet set = random_points(800, 100, 8.0, 5);
+  const std::size_t num_primary = 900;  // the images are primaries too
+  const auto found = find_close_pairs(set.positions, set.radii, set.ids, num_primary, 0.2);
+  EXPECT_EQ(as_sorted_index_pairs(found), brute_force(set, num_primary, 0.2));
+  for (std::size_t k = 1; k < found.size(); ++k) {
+    const auto key = [&](const ClosePair& p) {
+      return std::make_pair(set.ids[static_cast<std::size_t>(p.first)], set.ids[static_cast<std::size_t>(p.second)]);
+    };
+    EXPECT_LE(key(found[k - 1]), key(found[k]));
+  }
+}
+
 TEST(CellListPairs, ResultDoesNotDependOnTheThreadCount) {
   const PointSet set = random_points(3000, 0, 15.0, 3);
   omp_set_num_threads(1);

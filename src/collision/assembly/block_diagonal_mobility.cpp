@@ -1,6 +1,8 @@
 #include "collision/assembly/block_diagonal_mobility.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -15,29 +17,41 @@ bool has_zero_off_diagonal(const BlockDiagonalMobility::Block& block) {
   return (off_diagonal.array() == 0.0).all();
 }
 
-void validate(const BlockDiagonalMobility::Block& block, std::size_t body) {
+bool is_finite_and_symmetric(const BlockDiagonalMobility::Block& block) {
   const double size = block.cwiseAbs().maxCoeff();
-  if (!block.allFinite() || (block - block.transpose()).cwiseAbs().maxCoeff() > 1e-12 * size) {
-    throw std::invalid_argument("BlockDiagonalMobility: block " + std::to_string(body) +
-                                " is not finite and symmetric");
-  }
+  return block.allFinite() && (block - block.transpose()).cwiseAbs().maxCoeff() <= 1e-12 * size;
 }
 
 }  // namespace
 
 BlockDiagonalMobility::BlockDiagonalMobility(const std::vector<Block>& blocks) : body_count_(blocks.size()) {
-  for (std::size_t b = 0; b < blocks.size(); ++b) {
-    validate(blocks[b], b);
-    diagonal_ = diagonal_ && has_zero_off_diagonal(blocks[b]);
+  const auto n = static_cast<std::ptrdiff_t>(blocks.size());
+  std::ptrdiff_t first_invalid = n;
+  bool diagonal = true;
+#pragma omp parallel for if (n > static_cast<std::ptrdiff_t>(kParallelThreshold)) schedule(static) \
+    reduction(min : first_invalid) reduction(&& : diagonal)
+  for (std::ptrdiff_t b = 0; b < n; ++b) {
+    const Block& block = blocks[static_cast<std::size_t>(b)];
+    if (!is_finite_and_symmetric(block)) first_invalid = std::min(first_invalid, b);
+    diagonal = diagonal && has_zero_off_diagonal(block);
   }
-  values_.reserve(body_count_ * (diagonal_ ? 6 : 36));
-  for (const Block& block : blocks) {
+  if (first_invalid < n) {
+    throw std::invalid_argument("BlockDiagonalMobility: block " + std::to_string(first_invalid) +
+                                " is not finite and symmetric");
+  }
+  diagonal_ = diagonal;
+  const std::size_t per_block = diagonal_ ? 6 : 36;
+  values_.resize(body_count_ * per_block);
+#pragma omp parallel for if (n > static_cast <std::ptrdiff_t>(kParallelThreshold)) schedule(static)
+  for (std::ptrdiff_t b = 0; b < n; ++b) {
+    const Block& block = blocks[static_cast<std::size_t>(b)];
+    double* out = &values_[static_cast<std::size_t>(b) * per_block];
     for (int i = 0; i < 6; ++i) {
       if (diagonal_) {
-        values_.push_back(block(i, i));
+        out[i] = block(i, i);
         continue;
       }
-      for (int j = 0; j < 6; ++j) values_.push_back(block(i, j));
+      for (int j = 0; j < 6; ++j) out[6 * i + j] = block(i, j);
     }
   }
 }

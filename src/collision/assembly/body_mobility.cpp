@@ -1,7 +1,9 @@
 #include "collision/assembly/body_mobility.hpp"
 
+#include <cstddef>
 #include <vector>
 
+#include "core/parallel_loops.hpp"
 #include "dynamics/local_drag_mobility.hpp"
 #include "dynamics/mass_properties.hpp"
 
@@ -37,12 +39,14 @@ BlockDiagonalMobility::Block planar(BlockDiagonalMobility::Block block) {
 }  // namespace
 
 BlockDiagonalMobility body_mobility(std::span<const particles::Body> owned, const ContactDynamics& dynamics) {
-  std::vector<BlockDiagonalMobility::Block> blocks;
-  blocks.reserve(owned.size());
-  for (const auto& body : owned) {
-    BlockDiagonalMobility::Block block =
+  std::vector<BlockDiagonalMobility::Block> blocks(owned.size());
+  const auto n = static_cast<std::ptrdiff_t>(owned.size());
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
+  for (std::ptrdiff_t b = 0; b < n; ++b) {
+    const particles::Body& body = owned[static_cast<std::size_t>(b)];
+    const BlockDiagonalMobility::Block block =
         dynamics.inertial ? inertial_block(body, dynamics.density) : drag_block(body, dynamics.drag);
-    blocks.push_back(dynamics.monolayer ? planar(block) : block);
+    blocks[static_cast<std::size_t>(b)] = dynamics.monolayer ? planar(block) : block;
   }
   return BlockDiagonalMobility(blocks);
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collision/detection/wall_constraints.hpp"
+#include "core/parallel_filled_vector.hpp"
 #include "geometry/shapes/shape.hpp"
 #include "geometry/separation/signed_separation.hpp"
 #include "particles/neighbour_search.hpp"
@@ -16,9 +17,9 @@ namespace relcp::collision {
 
 struct ContactScene {
   const particles::ParticleStore& store;  // its owned bodies and ghosts at the scene's poses
-  std::vector<particles::CandidatePair> pairs;
+  particles::CandidatePairs pairs;
   // One per pair, exact wherever it may lie below the threshold the scene was detected with.
-  std::vector<geometry::SignedSeparation> separations;
+  ParallelFilledVector<geometry::SignedSeparation> separations;
   std::vector<WallContact> walls;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <variant>
 
 #include "core/parallel_loops.hpp"
@@ -26,19 +27,19 @@ std::vector<geometry::SubSphere> lab_spheres(const particles::Body& body, int co
   return geometry::to_lab(geometry::multisphere_decomposition(body.shape, own), body.pose);
 }
 
-std::vector<geometry::SignedSeparation> pair_separations(std::span<const particles::CandidatePair> pairs,
-                                                         std::span<const particles::Body> owned,
-                                                         std::span<const particles::Ghost> ghosts,
-                                                         double needed_below) {
-  std::vector<geometry::SignedSeparation> out(pairs.size());
+ParallelFilledVector<geometry::SignedSeparation> pair_separations(std::span<const particles::CandidatePair> pairs,
+                                                                  std::span<const particles::Body> owned,
+                                                                  std::span<const particles::Ghost> ghosts,
+                                                                  double needed_below) {
+  ParallelFilledVector<geometry::SignedSeparation> out(pairs.size());
   const auto n = static_cast<std::ptrdiff_t>(pairs.size());
 #pragma omp parallel for if (n > kParallelMinimumPairs) schedule(dynamic, 16)
   for (std::ptrdiff_t k = 0; k < n; ++k) {
     const particles::CandidatePair& pair = pairs[static_cast<std::size_t>(k)];
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];
     const particles::Body& b = image_of_b(pair, owned, ghosts);
-    out[static_cast<std::size_t>(k)] =
-        geometry::signed_separation_below(a.shape, a.pose, b.shape, b.pose, needed_below);
+    std::construct_at(&out[static_cast<std::size_t>(k)],
+                      geometry::signed_separation_below(a.shape, a.pose, b.shape, b.pose, needed_below));
   }
   return out;
 }
@@ -47,13 +48,20 @@ std::vector<ConstraintRecord> deepest_point_constraints(std::span<const particle
                                                         std::span<const geometry::SignedSeparation> separations,
                                                         std::span<const particles::Body> owned,
                                                         std::span<const particles::Ghost> ghosts, double threshold) {
-  std::vector<ConstraintRecord> records;
+  std::vector<std::size_t> below;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
-    if (!(separations[k].phi < threshold)) continue;
+    if (separations[k].phi < threshold) below.push_back(k);
+  }
+  std::vector<ConstraintRecord> records(below.size());
+  const auto n = static_cast<std::ptrdiff_t>(below.size());
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
+  for (std::ptrdiff_t r = 0; r < n; ++r) {
+    const std::size_t k = below[static_cast<std::size_t>(r)];
     const particles::CandidatePair& pair = pairs[k];
     const particles::Body& a = owned[static_cast<std::size_t>(pair.index_a)];
     const particles::Body& b = image_of_b(pair, owned, ghosts);
-    records.push_back(pair_constraint(pair.a, pair.b, separations[k], a.pose.position, b.pose.position));
+    records[static_cast<std::size_t>(r)] =
+        pair_constraint(pair.a, pair.b, separations[k], a.pose.position, b.pose.position);
   }
   return records;
 }
@@ -83,7 +91,9 @@ std::vector<ConstraintRecord> multisphere_constraints(std::span<const particles:
 
 double largest_overlap(std::span<const geometry::SignedSeparation> separations) {
   double overlap = 0.0;
-  for (const auto& s : separations) overlap = std::max(overlap, -s.phi);
+  const auto n = static_cast<std::ptrdiff_t>(separations.size());
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static) reduction(max : overlap)
+  for (std::ptrdiff_t k = 0; k < n; ++k) overlap = std::max(overlap, -separations[static_cast<std::size_t>(k)].phi);
   return overlap;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "collision/assembly/constraint_record.hpp"
+#include "core/parallel_filled_vector.hpp"
 #include "geometry/multisphere/multisphere.hpp"
 #include "geometry/separation/signed_separation.hpp"
 #include "particles/body.hpp"
@@ -19,9 +20,10 @@ namespace relcp::collision {
 // The true shared-normal signed separation of every pair, in pair order, where it may lie below
 // `needed_below`; a pair shown to be farther apart gets a lower bound of at least that
 // (geometry::signed_separation_below, bound_only).
-std::vector<geometry::SignedSeparation> pair_separations(std::span<const particles::CandidatePair> pairs,
-                                                         std::span<const particles::Body> owned,
-                                                         std::span<const particles::Ghost> ghosts, double needed_below);
+ParallelFilledVector<geometry::SignedSeparation> pair_separations(std::span<const particles::CandidatePair> pairs,
+                                                                  std::span<const particles::Body> owned,
+                                                                  std::span<const particles::Ghost> ghosts,
+                                                                  double needed_below);
 
 // One deepest-point constraint for each pair whose separation is below `threshold`, built from
 // the separations of pair_separations() at the same poses.

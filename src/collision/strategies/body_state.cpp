@@ -1,5 +1,7 @@
 #include "collision/strategies/body_state.hpp"
 
+#include "core/parallel_loops.hpp"
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -47,7 +49,10 @@ void move_to_trial(particles::ParticleStore& store, std::span<const geometry::Po
                    const DistributedVector& velocity, double dt, double search_buffer) {
   auto& owned = store.owned();
   double displacement = 0.0;
-  for (std::size_t b = 0; b < owned.size(); ++b) {
+  const auto num_owned = static_cast<std::ptrdiff_t>(owned.size());
+#pragma omp parallel for if (num_owned > kParallelMinimumBodies) schedule(static) reduction(max : displacement)
+  for (std::ptrdiff_t sb = 0; sb < num_owned; ++sb) {
+    const auto b = static_cast<std::size_t>(sb);
     const Vec3 u(velocity[6 * b], velocity[6 * b + 1], velocity[6 * b + 2]);
     const Vec3 w(velocity[6 * b + 3], velocity[6 * b + 4], velocity[6 * b + 5]);
     owned[b].pose = geometry::advance_pose(base[b], u, w, dt);
