@@ -8,6 +8,7 @@
 // push_back and emplace_back construct as usual.
 
 #include <memory>
+#include <new>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -34,7 +35,7 @@ class UnconstructedAllocator : public std::allocator<T> {
   }
   template <class U, class First, class... Rest>
   void construct(U* storage, First&& first, Rest&&... rest) {
-    std::construct_at(storage, std::forward<First>(first), std::forward<Rest>(rest)...);
+    ::new (static_cast<void*>(storage)) U(std::forward<First>(first), std::forward<Rest>(rest)...);
   }
 };
 

@@ -62,6 +62,75 @@ TEST(ResolverState, ARestoredResolverTakesTheNextStepAsTheOriginalDoes) {
   }
 }
 
+// Every rank's saved state, on every rank (a checkpoint read on another rank count).
+std::vector<std::vector<double>> all_states(const ContactResolver& resolver) {
+  const std::vector<double> mine = resolver.saved_state();
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const int length = static_cast<int>(mine.size());
+  std::vector<int> lengths(static_cast<std::size_t>(ranks));
+  MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  std::vector<int> offsets(lengths.size(), 0);
+  for (std::size_t r = 1; r < lengths.size(); ++r) offsets[r] = offsets[r - 1] + lengths[r - 1];
+  std::vector<double> all(static_cast<std::size_t>(offsets.back() + lengths.back()));
+  MPI_Allgatherv(mine.data(), length, MPI_DOUBLE, all.data(), lengths.data(), offsets.data(), MPI_DOUBLE,
+                 MPI_COMM_WORLD);
+  std::vector<std::vector<double>> states;
+  for (std::size_t r = 0; r < lengths.size(); ++r) {
+    states.emplace_back(all.begin() + offsets[r], all.begin() + offsets[r] + lengths[r]);
+  }
+  return states;
+}
+
+long long sum_over(MPI_Comm comm, std::size_t count) {
+  const auto mine = static_cast<long long>(count);
+  long long total = 0;
+  MPI_Allreduce(&mine, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
+  return total;
+}
+
+TEST(ResolverState, OnAnotherRankCountEachRankAdoptsTheCarriedRowsOfItsPairs) {
+  ContactSettings settings;
+  settings.strategy.name = "relcp";
+  settings.strategy.carried_rows = true;
+  settings.solver.name = "bbpgd";
+  settings.strategy.tolerance = 1e-6;
+  // Four pressed pairs far apart, spread over the ranks.
+  std::vector<particles::Body> bodies;
+  for (int pair = 0; pair < 4; ++pair) {
+    for (particles::Body body : pressed_ellipsoids()) {
+      body.id += 2 * pair;
+      body.pose.position.x() += 10.0 * pair;
+      bodies.push_back(body);
+    }
+  }
+  auto store = make_store(MPI_COMM_WORLD, bodies);
+  ContactResolver original(settings, ContactDynamics{});
+  for (int step = 0; step < 10; ++step) overdamped_step(store, original, 0.05);
+  const long long total = sum_over(MPI_COMM_WORLD, original.carried_rows());
+  ASSERT_GT(total, 0);
+  const std::vector<std::vector<double>> states = all_states(original);
+
+  // One rank alone owns every body: it adopts every kept row.
+  auto alone = make_store(MPI_COMM_SELF, bodies);
+  ContactResolver adopted_alone(settings, ContactDynamics{});
+  adopted_alone.adopt_states(states, alone.owned());
+  EXPECT_EQ(static_cast<long long>(adopted_alone.carried_rows()), total);
+
+  // Two ranks: each keeps the rows of the pairs it owns, none twice.
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm two = MPI_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, rank < 2 ? 0 : MPI_UNDEFINED, rank, &two);
+  if (two != MPI_COMM_NULL) {
+    auto shared = make_store(two, bodies);
+    ContactResolver adopted(settings, ContactDynamics{});
+    adopted.adopt_states(states, shared.owned());
+    EXPECT_EQ(sum_over(two, adopted.carried_rows()), total);
+    MPI_Comm_free(&two);
+  }
+}
+
 TEST(ResolverState, AnEmptyStateLeavesTheResolverAsNewAndAGarbledOneIsRefused) {
   ContactResolver resolver(warm_started_settings(), ContactDynamics{});
   const std::vector<double> fresh = resolver.saved_state();

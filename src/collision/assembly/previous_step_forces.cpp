@@ -37,6 +37,10 @@ void PreviousStepForces::save(FlatStateWriter& out) const {
 
 void PreviousStepForces::restore(FlatStateReader& in) {
   force_of_.clear();
+  merge(in);
+}
+
+void PreviousStepForces::merge(FlatStateReader& in) {
   for (std::size_t n = in.count(); n > 0; --n) {
     Key key;
     auto& [body_a, body_b, wall, creation_index, role] = key;
@@ -45,8 +49,12 @@ void PreviousStepForces::restore(FlatStateReader& in) {
     wall = static_cast<std::remove_reference_t<decltype(wall)>>(in.integer());
     creation_index = static_cast<std::remove_reference_t<decltype(creation_index)>>(in.integer());
     role = static_cast<int>(in.integer());
-    force_of_[key] = in.number();
+    force_of_.emplace(key, in.number());
   }
+}
+
+void PreviousStepForces::keep_only(const std::function<bool(GlobalId)>& owned_here) {
+  std::erase_if(force_of_, [&](const auto& entry) { return !owned_here(std::get<0>(entry.first)); });
 }
 
 }  // namespace relcp::collision

@@ -9,6 +9,7 @@
 // (its owner, the owner of body A, changes only when body A migrates).
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -29,9 +30,13 @@ class PreviousStepForces {
   // A vector on matrix.constraint_layout(): the remembered force of each row's key, else 0.
   DistributedVector warm_start(const DistributedConstraintMatrix& matrix) const;
 
-  // For checkpoints (flat_state.hpp): what this rank remembers.
+  // For checkpoints (flat_state.hpp): what this rank remembers. restore() replaces it; merge()
+  // adds to it (a row remembered already keeps its force).
   void save(FlatStateWriter& out) const;
   void restore(FlatStateReader& in);
+  void merge(FlatStateReader& in);
+  // Forgets the rows whose body A `owned_here` says no.
+  void keep_only(const std::function<bool(GlobalId)>& owned_here);
 
  private:
   using Key = decltype(sort_key(std::declval<const ConstraintRecord&>()));

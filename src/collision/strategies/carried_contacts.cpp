@@ -1,12 +1,16 @@
 #include "collision/strategies/carried_contacts.hpp"
 
+#include <mpi.h>
+
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <unordered_map>
 
 #include "geometry/shapes/shape_parameters.hpp"
 #include "geometry/shapes/shape_properties.hpp"
+#include "particles/record_exchange.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -14,6 +18,13 @@ namespace {
 // Rows of one pair whose contact points on A lie closer than this fraction of A's bounding radius
 // are one contact: the later is merged into the earlier (its force added there).
 constexpr double kMergeFraction = 0.1;
+
+// Doubles of one row sent to a pair's new owner: the two ids, three vectors, two shapes (kind and
+// parameters), gap and force (CarriedContacts::write_row).
+constexpr int kCarriedRecordSize = 2 + 3 * 3 + 2 * (1 + static_cast<int>(geometry::kShapeParameterCount)) + 2;
+
+GlobalId body_id(const particles::Body& body) { return body.id; }
+GlobalId body_id(GlobalId id) { return id; }
 
 const particles::Body* find_body(const particles::ParticleStore& store, GlobalId id,
                                  const std::unordered_map<GlobalId, const particles::Body*>& ghosts) {
@@ -65,6 +76,50 @@ void CarriedContacts::keep(const DistributedConstraintMatrix& matrix, const Dist
                                                      b->pose.orientation.conjugate() * record.arm_b,
                                                      to_a * record.normal, a->shape, b->shape, gap[r], gamma[r]});
   }
+}
+
+void CarriedContacts::follow_owners(const particles::ParticleStore& store) {
+  const MPI_Comm comm = store.comm();
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  if (ranks == 1) return;
+  std::unordered_map<GlobalId, int> ghost_owner;
+  for (const particles::Ghost& ghost : store.ghosts()) ghost_owner.emplace(ghost.body.id, ghost.owner_rank);
+  const auto& owned = store.owned();
+  const auto owned_here = [&](GlobalId id) {
+    return std::binary_search(owned.begin(), owned.end(), id,
+                              [](const auto& x, const auto& y) { return body_id(x) < body_id(y); });
+  };
+  // One record a row: the pair's ids, then the row as a checkpoint writes it.
+  std::vector<FlatStateWriter> outgoing(static_cast<std::size_t>(ranks));
+  for (auto pair = kept_.begin(); pair != kept_.end();) {
+    if (owned_here(pair->first.first)) {
+      ++pair;
+      continue;
+    }
+    const auto owner = ghost_owner.find(pair->first.first);
+    if (owner != ghost_owner.end()) {
+      for (const KeptRow& row : pair->second) {
+        FlatStateWriter& out = outgoing[static_cast<std::size_t>(owner->second)];
+        out.integer(pair->first.first);
+        out.integer(pair->first.second);
+        write_row(out, row);
+      }
+    }
+    pair = kept_.erase(pair);
+  }
+  std::vector<std::vector<double>> data;
+  data.reserve(outgoing.size());
+  for (FlatStateWriter& out : outgoing) data.push_back(out.take());
+  const particles::ReceivedRecords received = particles::exchange_records(comm, data, kCarriedRecordSize);
+  FlatStateReader in(received.data);
+  std::map<PairKey, std::vector<KeptRow>> arrived;
+  while (!in.at_end()) {
+    const GlobalId a = in.integer();
+    const GlobalId b = in.integer();
+    arrived[{a, b}].push_back(read_row(in));
+  }
+  for (auto& [pair, rows] : arrived) kept_.try_emplace(pair, std::move(rows));
 }
 
 std::vector<ConstraintRecord> CarriedContacts::rows_with(std::vector<ConstraintRecord> fresh,
@@ -144,37 +199,50 @@ void CarriedContacts::save(FlatStateWriter& out) const {
     out.integer(pair.first);
     out.integer(pair.second);
     out.integer(static_cast<std::int64_t>(rows.size()));
-    for (const KeptRow& row : rows) {
-      out.vector(row.arm_a);
-      out.vector(row.arm_b);
-      out.vector(row.normal);
-      out.shape(row.shape_a);
-      out.shape(row.shape_b);
-      out.number(row.gap);
-      out.number(row.force);
-    }
+    for (const KeptRow& row : rows) write_row(out, row);
   }
+}
+
+void CarriedContacts::write_row(FlatStateWriter& out, const KeptRow& row) {
+  out.vector(row.arm_a);
+  out.vector(row.arm_b);
+  out.vector(row.normal);
+  out.shape(row.shape_a);
+  out.shape(row.shape_b);
+  out.number(row.gap);
+  out.number(row.force);
+}
+
+CarriedContacts::KeptRow CarriedContacts::read_row(FlatStateReader& in) {
+  KeptRow row;
+  row.arm_a = in.vector();
+  row.arm_b = in.vector();
+  row.normal = in.vector();
+  row.shape_a = in.shape();
+  row.shape_b = in.shape();
+  row.gap = in.number();
+  row.force = in.number();
+  return row;
 }
 
 void CarriedContacts::restore(FlatStateReader& in) {
   kept_.clear();
   start_force_.clear();
+  merge(in);
+}
+
+void CarriedContacts::merge(FlatStateReader& in) {
   for (std::size_t pairs = in.count(); pairs > 0; --pairs) {
     const GlobalId a = in.integer();
     const GlobalId b = in.integer();
-    std::vector<KeptRow>& rows = kept_[{a, b}];
-    for (std::size_t n = in.count(); n > 0; --n) {
-      KeptRow row;
-      row.arm_a = in.vector();
-      row.arm_b = in.vector();
-      row.normal = in.vector();
-      row.shape_a = in.shape();
-      row.shape_b = in.shape();
-      row.gap = in.number();
-      row.force = in.number();
-      rows.push_back(row);
-    }
+    std::vector<KeptRow> rows;
+    for (std::size_t n = in.count(); n > 0; --n) rows.push_back(read_row(in));
+    kept_.try_emplace({a, b}, std::move(rows));
   }
+}
+
+void CarriedContacts::keep_only(const std::function<bool(GlobalId)>& owned_here) {
+  std::erase_if(kept_, [&](const auto& entry) { return !owned_here(entry.first.first); });
 }
 
 }  // namespace relcp::collision

@@ -10,11 +10,15 @@
 // of the step (w = A gamma + c of that row). A carried row within kMergeDistance of the pair's
 // new deepest-point row is dropped in its favour. The first solve starts from the carried forces.
 //
-// Local: the rows are kept on the rank that owns the pair (the lower body id's owner); a pair
-// whose owner changed starts afresh. Pairs only; wall rows are rediscovered. A growing rod's
+// The rows are kept on the rank that owns the pair (the lower body id's owner) and follow the pair
+// when a migration or repartition gives body A to another rank (follow_owners). Dropping them
+// there cost a repartitioned colony step its carried forces, and once let a loaded pair of rods
+// pass into each other (docs/collision_alm.md, "Found: not the factorization, an infeasible
+// row"). Pairs only; wall rows are rediscovered. A growing rod's
 // contact points move with its surface (the axis stretched, the caps shifted); a body whose shape
 // changed otherwise (a rod that divided) drops its rows.
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <utility>
@@ -44,6 +48,12 @@ class CarriedContacts {
   void keep(const DistributedConstraintMatrix& matrix, const DistributedVector& gamma, const DistributedVector& gap,
             const particles::ParticleStore& store);
 
+  // Collective, with `store`'s ghosts current (after the next step's ghost exchange): sends each
+  // kept pair whose body A another rank owns now to that rank (found among the ghosts; a pair
+  // whose body A is neither owned nor a ghost here is dropped). A pair received that is kept
+  // here already keeps the rows it has.
+  void follow_owners(const particles::ParticleStore& store);
+
   // The rows for the next step's first LCP: `fresh` (the strategy's rows at C^k from `start`)
   // plus the kept rows of the pairs that `start` still finds near, each at the bodies' poses
   // there (creation_index 1, 2, ... within its pair). Clears what was kept. Local.
@@ -55,9 +65,13 @@ class CarriedContacts {
 
   std::size_t kept() const;  // rows kept for the next step
 
-  // For checkpoints (flat_state.hpp): the kept rows of this rank.
+  // For checkpoints (flat_state.hpp): the kept rows of this rank. restore() replaces them;
+  // merge() adds to them (a pair kept already keeps its rows).
   void save(FlatStateWriter& out) const;
   void restore(FlatStateReader& in);
+  void merge(FlatStateReader& in);
+  // Forgets the pairs whose body A `owned_here` says no.
+  void keep_only(const std::function<bool(GlobalId)>& owned_here);
 
  private:
   struct KeptRow {
@@ -68,6 +82,9 @@ class CarriedContacts {
     double force = 0.0;
   };
   using PairKey = std::pair<GlobalId, GlobalId>;
+  static void write_row(FlatStateWriter& out, const KeptRow& row);
+  static KeptRow read_row(FlatStateReader& in);
+
   std::map<PairKey, std::vector<KeptRow>> kept_;
   std::map<decltype(sort_key(std::declval<const ConstraintRecord&>())), double> start_force_;
 };

@@ -9,6 +9,7 @@
 
 #include "collision/assembly/body_mobility.hpp"
 #include "collision/assembly/constant_vector.hpp"
+#include "collision/assembly/monolayer_rows.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/coulomb_fixed_point.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
@@ -106,8 +107,11 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   const bool carrying = settings_.strategy.carried_rows && strategy_->max_solves() > 1;
   StepLcp problem = timed(assembly, [&] {
     std::vector<ConstraintRecord> rows = strategy_->rows_at_start(start);
-    if (carrying) rows = carried_.rows_with(std::move(rows), start);
-    return StepLcp(store, dynamics_, op_scale, with_friction(std::move(rows)), dt);
+    if (carrying) {
+      carried_.follow_owners(store);
+      rows = carried_.rows_with(std::move(rows), start);
+    }
+    return StepLcp(store, dynamics_, op_scale, lcp_rows(std::move(rows), store.rank()), dt);
   });
   const bool friction = settings_.friction.any();
   DistributedVector warm;
@@ -154,7 +158,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
 
     // The rows the strategy adds there; none ends the step.
     std::vector<ConstraintRecord> fresh =
-        timed(assembly, [&] { return with_friction(strategy_->rows_at_trial(trial)); });
+        timed(assembly, [&] { return lcp_rows(strategy_->rows_at_trial(trial), store.rank()); });
     const std::int64_t new_rows =
         timed(assembly, [&] { return sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size())); });
     if (store.rank() == 0) {
@@ -206,7 +210,15 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   return report;
 }
 
-std::vector<ConstraintRecord> ContactResolver::with_friction(std::vector<ConstraintRecord> rows) const {
+std::vector<ConstraintRecord> ContactResolver::lcp_rows(std::vector<ConstraintRecord> rows, int rank) const {
+  if (dynamics_.monolayer) {
+    if (const int turned = keep_pair_rows_in_plane(rows); turned > 0) {
+      spdlog::warn(
+          "rank {}: {} contact row(s) with a normal out of the monolayer's plane (bodies passed into each "
+          "other) act in the plane",
+          rank, turned);
+    }
+  }
   if (!settings_.friction.any()) return rows;
   return with_friction_rows(rows, settings_.friction.coefficients);
 }
@@ -284,13 +296,36 @@ std::vector<double> ContactResolver::saved_state() const {
 
 void ContactResolver::restore_state(const std::vector<double>& state) {
   if (state.empty()) return;  // a checkpoint written before the contact state was kept
+  previous_forces_ = PreviousStepForces();
+  carried_ = CarriedContacts();
+  merge_state(state, true);
+}
+
+void ContactResolver::adopt_states(const std::vector<std::vector<double>>& states,
+                                   std::span<const particles::Body> owned) {
+  bool solver_read = false;
+  for (const std::vector<double>& state : states) {
+    if (state.empty()) continue;
+    merge_state(state, !solver_read);
+    solver_read = true;
+  }
+  const auto owned_here = [owned](GlobalId id) {
+    const auto it = std::lower_bound(owned.begin(), owned.end(), id,
+                                     [](const particles::Body& body, GlobalId key) { return body.id < key; });
+    return it != owned.end() && it->id == id;
+  };
+  previous_forces_.keep_only(owned_here);
+  carried_.keep_only(owned_here);
+}
+
+void ContactResolver::merge_state(const std::vector<double>& state, bool with_solver) {
   FlatStateReader in(state);
   if (in.integer() != kStateLayout) throw RunTimeFailure("contact state: written by another version of relcp");
   std::vector<double> solver(in.count());
   for (double& value : solver) value = in.number();
-  solver_->restore_state(solver);
-  previous_forces_.restore(in);
-  carried_.restore(in);
+  if (with_solver) solver_->restore_state(solver);
+  previous_forces_.merge(in);
+  carried_.merge(in);
   if (!in.at_end()) throw RunTimeFailure("contact state: longer than this version writes");
 }
 

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "collision/assembly/contact_dynamics.hpp"
@@ -59,6 +60,13 @@ class ContactResolver {
   // An empty state (an older checkpoint) leaves the resolver as new. Throws RunTimeFailure for
   // a state this version does not read.
   void restore_state(const std::vector<double>& state);
+  // A restart on another rank count: `states` are the saved states of every rank of the run that
+  // wrote the checkpoint. Keeps the previous forces and carried rows of the pairs whose body A
+  // this rank owns now (`owned`, sorted by id) and the solver state of the writer's rank 0.
+  // Throws RunTimeFailure as restore_state.
+  void adopt_states(const std::vector<std::vector<double>>& states, std::span<const particles::Body> owned);
+  // The carried rows this rank keeps for the next step (relcp_carried_rows).
+  std::size_t carried_rows() const { return carried_.kept(); }
 
  private:
   // One LCP solve from `guess` (may be null; `guess_extends_solution`: it solves the LCP's earlier
@@ -68,8 +76,12 @@ class ContactResolver {
   DistributedSolverResult solve_lcp(const ContactOperator& op, const DistributedVector& constant,
                                     const DistributedVector* guess, bool guess_extends_solution,
                                     const lcp::FrictionCones* cones, int rank) const;
-  // The strategy's normal rows, with their tangent rows when friction is on.
-  std::vector<ConstraintRecord> with_friction(std::vector<ConstraintRecord> rows) const;
+  // The strategy's normal rows as the LCP takes them: in a monolayer, acting in its plane
+  // (monolayer_rows.hpp); with their tangent rows when friction is on.
+  std::vector<ConstraintRecord> lcp_rows(std::vector<ConstraintRecord> rows, int rank) const;
+  // Reads one saved state into this resolver's, adding to the previous forces and carried rows;
+  // the solver's state only with `with_solver`.
+  void merge_state(const std::vector<double>& state, bool with_solver);
   // Reached the strategy's last solve with rows left: warn, or throw under policy `fail`.
   void on_solve_cap(const ContactStepReport& report, int rank) const;
 

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdio>
 #include <filesystem>
+#include <numeric>
 
 #include "core/error.hpp"
 #include "core/memory_budget.hpp"
@@ -84,6 +85,35 @@ hdf5::RowRange share_of(MPI_Comm comm, hid_t file, hsize_t total, int writer_ran
   return hdf5::RowRange{total, first, end - first};
 }
 
+// The length of each writer rank's part of contact_state.
+std::vector<std::int64_t> contact_state_lengths(MPI_Comm comm, hid_t file, int writer_ranks) {
+  std::vector<std::int64_t> lengths(static_cast<std::size_t>(writer_ranks));
+  on_all_ranks(comm, [&] {
+    hdf5::read_rows(file, "contact_state_length", H5T_NATIVE_INT64, 0, lengths.size(), 0, lengths.data(), H5P_DEFAULT);
+    for (const std::int64_t length : lengths) {
+      if (length < 0) throw RunTimeFailure("HDF5: contact_state_length has a negative length");
+    }
+  });
+  return lengths;
+}
+
+// Every writer rank's contact state, read by every rank; for a restart on another rank count.
+std::vector<std::vector<double>> writer_contact_states(MPI_Comm comm, hid_t file, int writer_ranks, hid_t transfer) {
+  std::vector<std::vector<double>> states;
+  if (!hdf5::link_exists(file, "contact_state_length")) return states;
+  const std::vector<std::int64_t> lengths = contact_state_lengths(comm, file, writer_ranks);
+  std::vector<double> all(static_cast<std::size_t>(std::accumulate(lengths.begin(), lengths.end(), std::int64_t{0})));
+  on_all_ranks(
+      comm, [&] { hdf5::read_rows(file, "contact_state", H5T_NATIVE_DOUBLE, 0, all.size(), 0, all.data(), transfer); });
+  std::size_t first = 0;
+  for (const std::int64_t length : lengths) {
+    const auto begin = all.begin() + static_cast<std::ptrdiff_t>(first);
+    states.emplace_back(begin, begin + static_cast<std::ptrdiff_t>(length));
+    first += static_cast<std::size_t>(length);
+  }
+  return states;
+}
+
 // This rank's contact_state rows when the writer had as many ranks; empty otherwise.
 std::vector<double> contact_state_of_rank(MPI_Comm comm, hid_t file, int writer_ranks, hid_t transfer) {
   int rank = 0;
@@ -92,13 +122,7 @@ std::vector<double> contact_state_of_rank(MPI_Comm comm, hid_t file, int writer_
   MPI_Comm_size(comm, &size);
   std::vector<double> state;
   if (writer_ranks != size || !hdf5::link_exists(file, "contact_state_length")) return state;
-  std::vector<std::int64_t> lengths(static_cast<std::size_t>(size));
-  on_all_ranks(comm, [&] {
-    hdf5::read_rows(file, "contact_state_length", H5T_NATIVE_INT64, 0, lengths.size(), 0, lengths.data(), H5P_DEFAULT);
-    for (const std::int64_t length : lengths) {
-      if (length < 0) throw RunTimeFailure("HDF5: contact_state_length has a negative length");
-    }
-  });
+  const std::vector<std::int64_t> lengths = contact_state_lengths(comm, file, writer_ranks);
   hsize_t first = 0;
   for (int r = 0; r < rank; ++r) first += static_cast<hsize_t>(lengths[static_cast<std::size_t>(r)]);
   state.resize(static_cast<std::size_t>(lengths[static_cast<std::size_t>(rank)]));
@@ -209,6 +233,10 @@ CheckpointState read_checkpoint_file(MPI_Comm comm, const std::string& path) {
     state.bodies.push_back(particles::unpack_body(records.data() + k * particles::kBodyRecordSize));
   }
   state.contact_state = contact_state_of_rank(comm, file, state.num_ranks, transfer);
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  if (state.num_ranks != size)
+    state.writer_contact_states = writer_contact_states(comm, file, state.num_ranks, transfer);
   return state;
 }
 

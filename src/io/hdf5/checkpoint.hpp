@@ -32,6 +32,9 @@ struct CheckpointState {
   // This rank's contact stage state between steps (ContactStage::saved_state); read back only
   // on the rank count that wrote it, empty otherwise and in checkpoints written before it.
   std::vector<double> contact_state;
+  // Reading on another rank count: every writer rank's contact state, on every rank (the contact
+  // stage keeps what belongs to this rank's bodies, ContactStage::adopt_states).
+  std::vector<std::vector<double>> writer_contact_states;
 };
 
 std::string checkpoint_file_name(std::int64_t step);  // "checkpoint_00000042.h5"

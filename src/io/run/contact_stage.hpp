@@ -25,6 +25,10 @@ class ContactStage {
   // Local: this rank's state between steps, for checkpoints (empty: none), and back.
   virtual std::vector<double> saved_state() const { return {}; }
   virtual void restore_state(const std::vector<double>& /*state*/) {}
+  // Local, on a restart on another rank count, once `store` owns its bodies: from the saved
+  // states of every rank of the writing run, what belongs to this rank's bodies.
+  virtual void adopt_states(const std::vector<std::vector<double>>& /*states*/,
+                            const particles::ParticleStore& /*store*/) {}
 };
 
 // No contacts: bodies pass through each other.

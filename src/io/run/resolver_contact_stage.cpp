@@ -17,6 +17,9 @@ class ResolverContactStage final : public ContactStage {
   }
   std::vector<double> saved_state() const override { return resolver_.saved_state(); }
   void restore_state(const std::vector<double>& state) override { resolver_.restore_state(state); }
+  void adopt_states(const std::vector<std::vector<double>>& states, const particles::ParticleStore& store) override {
+    resolver_.adopt_states(states, store.owned());
+  }
 
  private:
   collision::ContactResolver resolver_;

@@ -81,7 +81,16 @@ void Simulation::start_from_checkpoint(const std::string& path) {
   if (growth_) growth_->restore_random_state(*state.division);
   step_ = state.step;
   time_ = static_cast<double>(step_) * dt;
-  if (!same_ranks) store_.rebalance(partitioner_);
+  if (!same_ranks) {
+    store_.rebalance(partitioner_);
+    on_all_ranks(comm_, [&] {
+      try {
+        contact_stage_->adopt_states(state.writer_contact_states, store_);
+      } catch (const RunTimeFailure& error) {
+        throw InputError("--restart", path + ": " + error.what());
+      }
+    });
+  }
 }
 
 StepStatistics Simulation::advance_one_step() {
