@@ -9,7 +9,8 @@
 #
 # STEPS (run in the order given): tests contact backends scaling contact_bbpgd sanitizer bench sweep
 # profile; contact_large (not by default) adds 10^6 bodies, the device solve's times and MPS;
-# contact_1M (not by default) the 10^6 runs alone; colony (not by default) the colony restart alone.
+# contact_1M (not by default) the 10^6 runs alone; colony (not by default) the colony restart alone;
+# threads (not by default) the GPU run on 1, 4 and every core's threads.
 # contact: the 10^5 packing (CONTACT_STATE) on the GPU (1 rank) and on every core (nproc ranks);
 # scaling: strong (10^5), weak (WEAK_STATE, 10^4, one copy per rank), colony restart
 # (COLONY_CHECKPOINT, to COLONY_END_TIME, with COLONY_SET="key=value ..." as --set settings).
@@ -165,6 +166,14 @@ step_contact() {
   THREADS=$cores contact gpu_apgd_again "$out/contact.json" 60 1 "${args[@]}" --backend cuda
   contact "gpu_shared_by_${cores}_ranks_apgd" "$out/contact.json" 60 "$cores" "${args[@]}" --backend cuda
 }
+# The GPU run's host side (detection, assembly) on 1, 4 and every core's threads: what of it is
+# still serial.
+step_threads() {
+  local args=(--state "$contact_state" --warmup-steps 1 --steps 3 --solver apgd --backend cuda) threads
+  for threads in 1 4 "$cores"; do
+    THREADS=$threads contact "gpu_apgd_threads$threads" "$out/contact.json" 60 1 "${args[@]}"
+  done
+}
 step_contact_bbpgd() {
   local args=(--state "$contact_state" --warmup-steps 1 --steps 3 --solver bbpgd)
   THREADS=$cores contact gpu_bbpgd "$out/contact.json" 60 1 "${args[@]}" --backend cuda
@@ -262,6 +271,7 @@ declare -A titles=([tests]="gpu tests" [contact]="contact step: GPU against the 
   [backends]="relcp_sim backend cuda against cpu (small configs)"
   [contact_large]="device solve times, GPU against the CPU cores at 10^6 bodies, MPS"
   [contact_1M]="contact step: GPU against the CPU cores at 10^6 bodies" [colony]="colony restart scaling"
+  [threads]="the GPU run's host side on 1, 4 and all cores' threads"
   [scaling]="strong (10^5), weak (10^4 per rank) and colony (4,096 cells) scaling"
   [sanitizer]="compute-sanitizer memcheck" [bench]="batched LCP and contour-sum benchmarks"
   [sweep]="Signorini sweeps (Fig. 4.10)" [profile]="kernel profile of three Laplace iterations (ncu)")
