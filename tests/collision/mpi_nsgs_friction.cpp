@@ -1,7 +1,8 @@
 // nsgs (collision/solvers/distributed_nsgs_solver, body_space/body_space_nsgs) on random contact
 // LCPs with friction cones, on 1-4 ranks: the CCP against apgd's, the exact Coulomb problem
 // against the fixed point of CCPs where both converge, the exact problem's residual checked
-// independently, rolling and spinning cones, and an honest status when capped.
+// independently, rolling and spinning cones, an honest status when capped, and nsgs as the
+// rescue of a stalled fixed point.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -142,6 +143,37 @@ TEST(Nsgs, ACappedSolveSaysSo) {
   EXPECT_EQ(nsgs.iterations, 2);
   EXPECT_GT(nsgs.residual, options.tolerance);
   EXPECT_EQ(nsgs.history.size(), 2u);
+}
+
+// One CCP solve cannot solve an exact problem with sliding contacts, so the fixed point stops
+// unconverged: without a rescue it falls back to the CCP; with nsgs it ends on the exact answer;
+// with a rescue too short to converge it still falls back, and says so.
+TEST(CoulombRescue, AStalledFixedPointHandsTheExactProblemToNsgsBeforeTheCcp) {
+  const FrictionalLcp problem(35);
+  const lcp::FrictionCones cones = problem.cones(0.3);
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  options.cones = &cones;
+  const auto apgd = make_distributed_solver("apgd");
+  const auto nsgs = make_distributed_solver("nsgs");
+
+  const CoulombSolve plain = solve_coulomb_fixed_point(*apgd, problem.lcp(), options, 1);
+  ASSERT_FALSE(plain.fixed_point_converged);
+  EXPECT_TRUE(plain.fell_back_to_ccp);
+  EXPECT_FALSE(plain.rescued);
+  EXPECT_GT(problem.exact_residual(cones, plain.result.gamma), options.tolerance);
+
+  const CoulombSolve rescued = solve_coulomb_fixed_point(*apgd, problem.lcp(), options, 1, {nsgs.get(), 100000});
+  EXPECT_TRUE(rescued.rescued);
+  EXPECT_FALSE(rescued.fell_back_to_ccp);
+  ASSERT_EQ(rescued.result.status, lcp::Status::converged);
+  EXPECT_LE(problem.exact_residual(cones, rescued.result.gamma), options.tolerance);
+  EXPECT_LE(rescued.coulomb_residual, options.tolerance);
+
+  const CoulombSolve capped = solve_coulomb_fixed_point(*apgd, problem.lcp(), options, 1, {nsgs.get(), 1});
+  EXPECT_FALSE(capped.rescued);
+  EXPECT_TRUE(capped.fell_back_to_ccp);
+  EXPECT_LT(max_difference(capped.result.gamma, plain.result.gamma), 1e-6);
 }
 
 }  // namespace

@@ -59,7 +59,8 @@ void de_saxce_shift(const lcp::FrictionCones& cones, const DistributedVector& g,
 }
 
 CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, const DistributedLcp& problem,
-                                       const DistributedSolverOptions& options, int max_ccp_solves) {
+                                       const DistributedSolverOptions& options, int max_ccp_solves,
+                                       CoulombRescue rescue) {
   if (options.cones == nullptr) throw std::invalid_argument("solve_coulomb_fixed_point: no friction cones");
   const lcp::FrictionCones& cones = *options.cones;
   CoulombSolve out;
@@ -101,7 +102,30 @@ CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, c
     }
     pass.warm_start = &out.result.gamma;
   }
-  if (!out.fixed_point_converged && out.result.status != lcp::Status::numerical_failure) {
+  if (!out.fixed_point_converged && out.result.status != lcp::Status::numerical_failure &&
+      rescue.exact_solver != nullptr && rescue.max_iterations > 0) {
+    DistributedSolverOptions exact = options;
+    exact.exact_coulomb = true;
+    exact.warm_start = &out.result.gamma;
+    exact.warm_start_extends_solution = false;
+    exact.max_iterations = rescue.max_iterations;
+    exact.preconditioner = DistributedPreconditioner::none;
+    exact.diagonal = nullptr;
+    exact.backend = ComputeBackend::cpu;
+    DistributedSolverResult whole = rescue.exact_solver->solve(problem, exact);
+    iterations += whole.iterations;
+    spdlog::debug("coulomb fixed point stalled at {:.3e}; {} from its forces: {} after {} iterations, residual {:.3e}",
+                  out.coulomb_residual, rescue.exact_solver->name(), lcp::to_string(whole.status), whole.iterations,
+                  whole.residual);
+    if (whole.status == lcp::Status::converged) {
+      out.rescued = true;
+      out.result = std::move(whole);
+      gradient(problem, out.result.gamma, g);
+      de_saxce_shift(cones, g, s_next);
+      out.coulomb_residual = coulomb_natural_map(cones, out.result.gamma, g, s_next, work);
+    }
+  }
+  if (!out.fixed_point_converged && !out.rescued && out.result.status != lcp::Status::numerical_failure) {
     // A stalled fixed point leaves gaps g_n >= mu ||g_t|| - s that may overlap by the stall's
     // size, which ReLCP would answer with rows, step after step. The CCP of the unshifted problem
     // keeps g_n >= mu ||g_t|| >= 0: finish with it, from the last forces.

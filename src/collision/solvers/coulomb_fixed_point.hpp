@@ -8,29 +8,41 @@
 // until the exact problem's natural map ||gamma - P_K(gamma - (g + s(g)))||_inf is within the
 // tolerance (length units, like c). It is not a contraction in general: on a pile with many
 // sliding contacts it can stall above a tight tolerance (docs/friction.md). After
-// max_ccp_solves, or once three passes have not lowered the residual by 10 %, it falls back to the CCP of the unshifted
-// problem (the relaxed model) for this LCP, warm-started from the last forces: its gaps stay open, where a stalled s
-// may overlap.
+// max_ccp_solves, or once three passes have not lowered the residual by 10 %, it hands the exact problem to a
+// solver that takes it whole (CoulombRescue: nsgs in the simulator), warm-started from the last forces; only
+// when that does not converge within its iterations either does it fall back to the CCP of the unshifted
+// problem (the relaxed model) for this LCP, warm-started from the fixed point's last forces: its gaps stay
+// open, where a stalled s may overlap.
 
 #include "collision/solvers/distributed_solver.hpp"
 #include "lcp/friction/friction_cone.hpp"
 
 namespace relcp::collision {
 
+// The solver a stalled fixed point hands the exact problem to before the CCP fallback: one with
+// the exact_coulomb capability, at most max_iterations iterations. Null: straight to the CCP.
+struct CoulombRescue {
+  const DistributedLcpSolver* exact_solver = nullptr;
+  int max_iterations = 0;
+};
+
 struct CoulombSolve {
   DistributedSolverResult result;  // the last CCP's, iterations summed over all CCP solves;
                                    // natural_residual is the CCP's
   int ccp_solves = 0;
   bool fixed_point_converged = false;
-  bool fell_back_to_ccp = false;  // the fixed point stalled: result is the relaxed model's
+  bool rescued = false;           // the fixed point stalled and the rescue solver converged: result is its
+  bool fell_back_to_ccp = false;  // the fixed point stalled (and the rescue did not converge): result is the
+                                  // relaxed model's
   double last_change = 0.0;       // ||s_new - s||_inf of the last pass
   double coulomb_residual = 0.0;  // ||gamma - P_K(gamma - (g + s(g)))||_inf, s(g) = mu ||g_t||
 };
 
-// Collective. `options.cones` must be set; options.tolerance ends both the CCP solves and the
-// fixed point.
+// Collective. `options.cones` must be set; options.tolerance ends the CCP solves, the fixed point
+// and the rescue.
 CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, const DistributedLcp& problem,
-                                       const DistributedSolverOptions& options, int max_ccp_solves);
+                                       const DistributedSolverOptions& options, int max_ccp_solves,
+                                       CoulombRescue rescue = {});
 
 // s on the normal rows of the cones, mu ||g_t|| (+ rolling ||g_r|| + spinning |g_s| where the
 // cone has those rows); zero elsewhere. `s` has g's layout.

@@ -232,16 +232,19 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
   options.cones = cones;
   const bool exact_solver = distributed_solver(settings_.solver.name).capabilities.exact_coulomb;
   if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb && !exact_solver) {
+    const std::unique_ptr<DistributedLcpSolver> nsgs = make_distributed_solver("nsgs");
+    const CoulombRescue rescue{nsgs.get(), settings_.friction.max_coulomb_rescue_sweeps};
     CoulombSolve coulomb =
-        solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.friction.max_coulomb_iterations);
+        solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.friction.max_coulomb_iterations, rescue);
     if (coulomb.result.status == lcp::Status::numerical_failure) {
       throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (numerical_failure)");
     }
     if (coulomb.fell_back_to_ccp && rank == 0) {
       spdlog::warn(
           "friction: the Coulomb fixed point stalled or reached max_coulomb_iterations after {} CCP "
-          "solves; this LCP keeps the relaxed (ccp) forces (Coulomb residual {:.3e})",
-          coulomb.ccp_solves - 1, coulomb.coulomb_residual);
+          "solves, and nsgs did not converge in max_coulomb_rescue_sweeps = {} sweeps from its forces; this "
+          "LCP keeps the relaxed (ccp) forces (Coulomb residual {:.3e})",
+          coulomb.ccp_solves - 1, settings_.friction.max_coulomb_rescue_sweeps, coulomb.coulomb_residual);
     }
     if (coulomb.result.status != lcp::Status::converged && rank == 0) {
       spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}", solver_->name(),

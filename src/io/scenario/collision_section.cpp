@@ -164,6 +164,9 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
   if (const auto node = section.optional_child("max_coulomb_iterations")) {
     contact.friction.max_coulomb_iterations = as_int_count(*node);
   }
+  if (const auto node = section.optional_child("max_coulomb_rescue_sweeps")) {
+    contact.friction.max_coulomb_rescue_sweeps = at_most_int(*node, as_count(*node));
+  }
   return settings;
 }
 
