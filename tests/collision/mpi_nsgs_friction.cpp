@@ -145,6 +145,25 @@ TEST(Nsgs, ACappedSolveSaysSo) {
   EXPECT_EQ(nsgs.history.size(), 2u);
 }
 
+// A tolerance below rounding cannot be reached: with stop_when_out_of_reach nsgs says so after a
+// few windows of sweeps instead of spending them all.
+TEST(Nsgs, AHopelessSolveStopsEarlyWhenAsked) {
+  const FrictionalLcp problem(36);
+  const lcp::FrictionCones cones = problem.cones(0.3);
+  DistributedSolverOptions options;
+  options.tolerance = 1e-30;
+  options.max_iterations = 100000;
+  options.cones = &cones;
+  options.exact_coulomb = true;
+  options.stop_when_out_of_reach = true;
+  const DistributedSolverResult nsgs = make_distributed_solver("nsgs")->solve(problem.lcp(), options);
+  EXPECT_EQ(nsgs.status, lcp::Status::max_iterations);
+  EXPECT_GE(nsgs.iterations, 100);
+  EXPECT_LT(nsgs.iterations, 2000);
+  EXPECT_EQ(nsgs.iterations % 50, 0);
+  EXPECT_GT(nsgs.residual, options.tolerance);
+}
+
 // One CCP solve cannot solve an exact problem with sliding contacts, so the fixed point stops
 // unconverged: without a rescue it falls back to the CCP; with nsgs it ends on the exact answer;
 // with a rescue too short to converge it still falls back, and says so.

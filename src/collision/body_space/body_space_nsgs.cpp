@@ -182,6 +182,16 @@ Local solve_contact(const ContactUnit& unit, const lcp::FrictionConeBlock& block
   return f;
 }
 
+// Whether the residual's decay over the last window of sweeps, kept up over the sweeps left,
+// leaves it above the tolerance.
+bool out_of_reach(const BodySpaceNsgsResult& result, double tolerance, int max_sweeps) {
+  const std::size_t last = result.history.size() - 1;
+  const double earlier = result.history[last - kNsgsReachWindow];
+  const double decay = result.residual / earlier;
+  const double windows_left = static_cast<double>(max_sweeps - result.sweeps) / kNsgsReachWindow;
+  return decay >= 1.0 || result.residual * std::pow(decay, windows_left) > tolerance;
+}
+
 }  // namespace
 
 double cone_model_residual(const lcp::FrictionCones& cones, ConeModel model, const Eigen::VectorXd& gamma,
@@ -198,7 +208,8 @@ double cone_model_residual(const lcp::FrictionCones& cones, ConeModel model, con
 }
 
 BodySpaceNsgsResult body_space_nsgs(const BodySpaceLcp& lcp, const Eigen::VectorXd& c, const lcp::FrictionCones& cones,
-                                    ConeModel model, double tolerance, int max_sweeps, Eigen::VectorXd& gamma) {
+                                    ConeModel model, double tolerance, int max_sweeps, Eigen::VectorXd& gamma,
+                                    bool stop_when_out_of_reach) {
   const Jacobian& R = lcp.jacobian;
   const std::vector<ContactUnit> units = contact_units(lcp, cones);
   Eigen::VectorXd v = lcp.mobility.cwiseProduct(R.transpose() * gamma);
@@ -250,6 +261,11 @@ BodySpaceNsgsResult body_space_nsgs(const BodySpaceLcp& lcp, const Eigen::Vector
     result.history.push_back(result.residual);
     if (moved == 0.0 && result.residual > tolerance) {
       result.status = lcp::Status::stagnation;
+      return result;
+    }
+    if (stop_when_out_of_reach && result.sweeps % kNsgsReachWindow == 0 && result.sweeps >= 2 * kNsgsReachWindow &&
+        out_of_reach(result, tolerance, max_sweeps)) {
+      result.status = lcp::Status::max_iterations;
       return result;
     }
   }

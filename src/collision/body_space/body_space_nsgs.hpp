@@ -34,11 +34,18 @@ struct BodySpaceNsgsResult {
   std::vector<double> history;  // the residual after every sweep
 };
 
+// The sweeps between two checks of stop_when_out_of_reach (an even count: whole forward-backward pairs).
+inline constexpr int kNsgsReachWindow = 50;
+
 // gamma (in/out, global rows) starts the sweeps and ends as the answer. `cones` lists the global
 // rows' cones. Stops at `tolerance` (converged), after max_sweeps (max_iterations), when a sweep
-// moves nothing (stagnation) or on a value that is not finite (numerical_failure).
+// moves nothing (stagnation) or on a value that is not finite (numerical_failure). With
+// stop_when_out_of_reach, also (max_iterations) when the residual's decay over the last
+// kNsgsReachWindow sweeps, extrapolated over the sweeps left, stays above the tolerance; judged from
+// the second window on, since the first sweeps may raise the residual of a start they did not make.
 BodySpaceNsgsResult body_space_nsgs(const BodySpaceLcp& lcp, const Eigen::VectorXd& c, const lcp::FrictionCones& cones,
-                                    ConeModel model, double tolerance, int max_sweeps, Eigen::VectorXd& gamma);
+                                    ConeModel model, double tolerance, int max_sweeps, Eigen::VectorXd& gamma,
+                                    bool stop_when_out_of_reach = false);
 
 // The model's natural map of gamma with gradient g = A gamma + c over `cones` (unilateral rows:
 // |min(gamma, g)|), in the infinity norm.

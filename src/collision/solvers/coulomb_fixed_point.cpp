@@ -41,6 +41,23 @@ double coulomb_natural_map(const lcp::FrictionCones& cones, const DistributedVec
   return norm_inf(work);
 }
 
+// The rescue solver on the exact problem from `start`, stopping early once it cannot converge within
+// its iterations: on the 10,164-sphere stack at 1e-7 nsgs does not converge in 1000 sweeps, which
+// cost 20 s per LCP before it fell back to the CCP anyway.
+DistributedSolverResult rescue_exact_problem(const CoulombRescue& rescue, const DistributedLcp& problem,
+                                             const DistributedSolverOptions& options, const DistributedVector& start) {
+  DistributedSolverOptions exact = options;
+  exact.exact_coulomb = true;
+  exact.warm_start = &start;
+  exact.warm_start_extends_solution = false;
+  exact.max_iterations = rescue.max_iterations;
+  exact.stop_when_out_of_reach = true;
+  exact.preconditioner = DistributedPreconditioner::none;
+  exact.diagonal = nullptr;
+  exact.backend = ComputeBackend::cpu;
+  return rescue.exact_solver->solve(problem, exact);
+}
+
 }  // namespace
 
 void de_saxce_shift(const lcp::FrictionCones& cones, const DistributedVector& g, DistributedVector& s) {
@@ -104,15 +121,7 @@ CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, c
   }
   if (!out.fixed_point_converged && out.result.status != lcp::Status::numerical_failure &&
       rescue.exact_solver != nullptr && rescue.max_iterations > 0) {
-    DistributedSolverOptions exact = options;
-    exact.exact_coulomb = true;
-    exact.warm_start = &out.result.gamma;
-    exact.warm_start_extends_solution = false;
-    exact.max_iterations = rescue.max_iterations;
-    exact.preconditioner = DistributedPreconditioner::none;
-    exact.diagonal = nullptr;
-    exact.backend = ComputeBackend::cpu;
-    DistributedSolverResult whole = rescue.exact_solver->solve(problem, exact);
+    DistributedSolverResult whole = rescue_exact_problem(rescue, problem, options, out.result.gamma);
     iterations += whole.iterations;
     spdlog::debug("coulomb fixed point stalled at {:.3e}; {} from its forces: {} after {} iterations, residual {:.3e}",
                   out.coulomb_residual, rescue.exact_solver->name(), lcp::to_string(whole.status), whole.iterations,

@@ -20,7 +20,8 @@
 namespace relcp::collision {
 
 // The solver a stalled fixed point hands the exact problem to before the CCP fallback: one with
-// the exact_coulomb capability, at most max_iterations iterations. Null: straight to the CCP.
+// the exact_coulomb capability, at most max_iterations iterations, stopped earlier once it cannot
+// converge within them (DistributedSolverOptions::stop_when_out_of_reach). Null: straight to the CCP.
 struct CoulombRescue {
   const DistributedLcpSolver* exact_solver = nullptr;
   int max_iterations = 0;

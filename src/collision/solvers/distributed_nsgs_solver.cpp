@@ -72,8 +72,8 @@ DistributedSolverResult DistributedNsgsSolver::solve(const DistributedLcp& probl
   Eigen::VectorXd root_gamma = gather_to_root(gamma);
   BodySpaceNsgsResult outcome;
   if (rank == 0) {
-    outcome =
-        body_space_nsgs(lcp, c, cones, model, options.tolerance, iteration_limit(options, kDefaultSweeps), root_gamma);
+    outcome = body_space_nsgs(lcp, c, cones, model, options.tolerance, iteration_limit(options, kDefaultSweeps),
+                              root_gamma, options.stop_when_out_of_reach);
   }
   double shared[3] = {static_cast<double>(outcome.status), static_cast<double>(outcome.sweeps), outcome.residual};
   MPI_Bcast(shared, 3, MPI_DOUBLE, 0, comm);

@@ -68,6 +68,10 @@ struct DistributedSolverOptions {
   // With cones: solve the exact Coulomb problem (De Saxce's modified velocity) rather than the
   // CCP. Solvers with the exact_coulomb capability only.
   bool exact_coulomb = false;
+  // Stop with max_iterations once the residual's decay over the last iterations, extrapolated over
+  // the iterations left, cannot reach the tolerance (a solve bound to fail ends early). nsgs only;
+  // the Coulomb fixed point's rescue sets it.
+  bool stop_when_out_of_reach = false;
   // cuda: A must be a ContactOperator (or a CountingOperator around one) and the preconditioner
   // none; the solve throws InputError ("backend") otherwise, and RunTimeFailure without a device.
   ComputeBackend backend = ComputeBackend::cpu;
