@@ -52,7 +52,7 @@ struct DistributedSolverOptions {
   DistributedResidual residual = DistributedResidual::projected_gradient_inf;
   double mazhar_step = 1e-6;
   // Starting point, e.g. the previous step's or ReLCP iteration's forces (extend_with_zeros);
-  // projected onto gamma >= 0. Null: gamma = 0.
+  // projected onto gamma >= 0 (onto the cones when there are cones). Null: gamma = 0.
   const DistributedVector* warm_start = nullptr;
   // The warm start solves this LCP on its earlier rows, and only rows appended since start at 0
   // (ReLCP's re-solves): `auto` then takes the Newton method that profits from a warm start.

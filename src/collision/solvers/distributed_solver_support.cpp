@@ -51,7 +51,12 @@ DistributedVector starting_point(const DistributedLcp& problem, const Distribute
   int all_finite = 1;
   MPI_Allreduce(&finite, &all_finite, 1, MPI_INT, MPI_MIN, start.layout().comm());
   if (all_finite == 0) throw InputError("warm_start", "has a non-finite entry");
-  project_nonnegative(start);
+  // Onto the cones where there are some: clipping at zero would drop every negative tangential force.
+  if (options.cones != nullptr) {
+    options.cones->project({start.local_data(), start.local_size()});
+  } else {
+    project_nonnegative(start);
+  }
   return start;
 }
 

@@ -16,8 +16,8 @@ namespace relcp::collision {
 // non-positive krylov_max_iterations ("krylov_max_iterations").
 void validate_problem(const DistributedLcp& problem, const DistributedSolverOptions& options);
 
-// max(0, warm start), or zero. Collective: throws InputError ("warm_start") on every rank when
-// some rank's warm start has a non-finite entry.
+// The warm start projected onto the feasible set (options.cones, else gamma >= 0), or zero. Collective: throws
+// InputError ("warm_start") on every rank when some rank's warm start has a non-finite entry.
 DistributedVector starting_point(const DistributedLcp& problem, const DistributedSolverOptions& options);
 
 int iteration_limit(const DistributedSolverOptions& options, int solver_default);

@@ -69,13 +69,13 @@ class ContactResolver {
   std::size_t carried_rows() const { return carried_.kept(); }
 
  private:
-  // One LCP solve from `guess` (may be null; `guess_extends_solution`: it solves the LCP's earlier
-  // rows, DistributedSolverOptions). Throws RunTimeFailure on a numerical failure;
+  // One LCP solve to `tolerance` from `guess` (may be null; `guess_extends_solution`: it solves the
+  // LCP's earlier rows, DistributedSolverOptions). Throws RunTimeFailure on a numerical failure;
   // warns on rank 0 when the solver stopped short of the tolerance.
   // With friction `cones` holds the rows' cones, and coulomb runs the fixed point of CCPs.
   DistributedSolverResult solve_lcp(const ContactOperator& op, const DistributedVector& constant,
                                     const DistributedVector* guess, bool guess_extends_solution,
-                                    const lcp::FrictionCones* cones, int rank) const;
+                                    const lcp::FrictionCones* cones, double tolerance, int rank) const;
   // The strategy's normal rows as the LCP takes them: in a monolayer, acting in its plane
   // (monolayer_rows.hpp); with their tangent rows when friction is on.
   std::vector<ConstraintRecord> lcp_rows(std::vector<ConstraintRecord> rows, int rank) const;
