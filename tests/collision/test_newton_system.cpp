@@ -263,6 +263,109 @@ void expect_lemke_solution(Method& method, const BodySpaceLcp& lcp, const Eigen:
   EXPECT_LT((method.multipliers() - lemke.z).template lpNorm<Eigen::Infinity>(), 1e-7);
 }
 
+// The rows of `lcp` listed in `rows`, in that order: an earlier LCP of which `lcp` is the
+// extension (ReLCP appends rows rank by rank, so the old rows need not come first).
+BodySpaceLcp rows_of(const BodySpaceLcp& lcp, const std::vector<Eigen::Index>& rows) {
+  BodySpaceLcp out = lcp;
+  std::vector<Eigen::Triplet<double>> entries;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(lcp.jacobian, rows[k]); it; ++it) {
+      entries.emplace_back(static_cast<Eigen::Index>(k), it.col(), it.value());
+    }
+  }
+  out.jacobian.resize(static_cast<Eigen::Index>(rows.size()), lcp.jacobian.cols());
+  out.jacobian.setFromTriplets(entries.begin(), entries.end());
+  return out;
+}
+
+// Rows 12-14 and 27-29 of a 30-row LCP are new: the earlier LCP had the other 24, as two ranks'
+// blocks would be after each rank appended three.
+std::vector<Eigen::Index> earlier_rows() {
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index r = 0; r < 30; ++r) {
+    if ((r < 12 || r > 14) && r < 27) rows.push_back(r);
+  }
+  return rows;
+}
+
+TEST(NewtonSystem, AnAdoptedFactorizationIsUpdatedForTheNewRowsInsteadOfRefactorized) {
+  Fixture f;
+  const std::vector<Eigen::Index> new_row = earlier_rows();
+  const BodySpaceLcp earlier = rows_of(f.lcp, new_row);
+  const SerialBodySpace earlier_space(earlier);
+  NewtonSystem previous(earlier_space, NewtonReuse(0, 0.5));
+  Eigen::VectorXd earlier_weights = Eigen::VectorXd::Constant(24, 1e6);
+  earlier_weights.head(4).setZero();
+  ASSERT_TRUE(previous.set_matrix(earlier_weights, f.diagonal));
+
+  previous.keep_only_the_factor();  // as a finished solve is kept
+  NewtonSystem system(f.space, NewtonReuse(0, 0.2));
+  ASSERT_TRUE(system.adopt(previous, new_row));
+  // The earlier rows keep their weights, two new rows join, one earlier row leaves.
+  f.weights.setZero();
+  for (std::size_t k = 0; k < new_row.size(); ++k)
+    f.weights[new_row[k]] = earlier_weights[static_cast<Eigen::Index>(k)];
+  f.weights[13] = f.weights[28] = 1e6;
+  f.weights[new_row[10]] = 0.0;
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  Eigen::VectorXd x;
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 0);
+  EXPECT_EQ(system.updates(), 1);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+  // Nine changed rows, more than a fifth: a factorization of this LCP's own pattern.
+  f.weights.setConstant(1e6);
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  ASSERT_TRUE(system.solve(f.rhs, x));
+  EXPECT_EQ(system.factorizations(), 1);
+  EXPECT_LT(backward_error(f.lcp, f.weights, f.diagonal, f.rhs, x), 1e-14);
+  // The factorization went with the adoption: nothing is left to adopt twice.
+  NewtonSystem again(f.space, NewtonReuse(0, 0.5));
+  EXPECT_FALSE(again.adopt(previous, new_row));
+}
+
+TEST(NewtonSystem, OnlyAFactorizationOfTheSameDirectionsAndRowsIsAdopted) {
+  Fixture f;
+  NewtonSystem never_factorized(f.space, NewtonReuse(0, 0.5));
+  NewtonSystem system(f.space, NewtonReuse(0, 0.5));
+  std::vector<Eigen::Index> identity(30);
+  for (Eigen::Index r = 0; r < 30; ++r) identity[static_cast<std::size_t>(r)] = r;
+  EXPECT_FALSE(system.adopt(never_factorized, identity));
+
+  const BodySpaceLcp other = random_lcp(25, 30, 3);  // 75 directions, not 60
+  const SerialBodySpace other_space(other);
+  NewtonSystem previous(other_space, NewtonReuse(0, 0.5));
+  ASSERT_TRUE(previous.set_matrix(f.weights, Eigen::VectorXd::Ones(other.jacobian.cols())));
+  EXPECT_FALSE(system.adopt(previous, identity));
+  // Refused without harm: the system factorizes on its own.
+  ASSERT_TRUE(system.set_matrix(f.weights, f.diagonal));
+  EXPECT_EQ(system.factorizations(), 1);
+}
+
+TEST(NewtonSystem, AlmContinuesFromTheSolveOfAnEarlierLcpToTheSameSolution) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const BodySpaceLcp lcp = random_lcp(20, 30, seed);
+    const Eigen::VectorXd c = random_c(30, seed + 10);
+    const std::vector<Eigen::Index> new_row = earlier_rows();
+    const BodySpaceLcp earlier = rows_of(lcp, new_row);
+    Eigen::VectorXd earlier_c(24);
+    for (std::size_t k = 0; k < new_row.size(); ++k) earlier_c[static_cast<Eigen::Index>(k)] = c[new_row[k]];
+    BodySpaceAugmentedLagrangian previous(earlier, earlier_c, Eigen::VectorXd::Zero(24), 1e6, NewtonReuse(0, 0.5));
+    expect_lemke_solution(previous, earlier, earlier_c);
+
+    // ReLCP's warm start: the earlier solution, the new rows at zero.
+    Eigen::VectorXd start = Eigen::VectorXd::Zero(30);
+    for (std::size_t k = 0; k < new_row.size(); ++k)
+      start[new_row[k]] = previous.multipliers()[static_cast<Eigen::Index>(k)];
+    BodySpaceAugmentedLagrangian continued(lcp, c, start, 1e6, NewtonReuse(0, 0.5));
+    ASSERT_TRUE(continued.continue_from(previous, new_row)) << "seed " << seed;
+    EXPECT_EQ(continued.penalty(), previous.penalty());
+    expect_lemke_solution(continued, lcp, c);
+    BodySpaceAugmentedLagrangian fresh(lcp, c, start, 1e6, NewtonReuse(0, 0.5));
+    expect_lemke_solution(fresh, lcp, c);
+  }
+}
+
 TEST(NewtonSystem, AlmAndIpWithReuseAgreeWithLemke) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const BodySpaceLcp lcp = random_lcp(20, 30, seed);

@@ -1,8 +1,9 @@
 // configs/small/colony_small.yaml (Palmer et al. 2025, Sec. 4.3, at CI size): the cell count
 // doubles at each division time k ln 2, every cell stays in the plane z = 0, and the contacts keep
 // the overlaps small, with the config's solver, with the body-space solvers distributed, and with
-// ReLCP's carried rows and reused factorizations (run on 1, 2 and 3 ranks). Carried rows need
-// fewer ReLCP solves than fresh ones.
+// ReLCP's carried rows and reused factorizations, and with alm's factorization carried from solve
+// to solve (run on 1, 2 and 3 ranks). Carried rows need fewer ReLCP solves than fresh ones, and the
+// carried factorization fewer factorizations than without it.
 
 #include <gtest/gtest.h>
 
@@ -55,6 +56,8 @@ INSTANTIATE_TEST_SUITE_P(
                                                "collision.newton_update_fraction=0.5"},
                       std::vector<std::string>{"collision.solver=alm", "collision.alm_factorization=distributed",
                                                "collision.relcp_carried_rows=true"},
+                      std::vector<std::string>{"collision.solver=alm", "collision.relcp_carried_rows=true",
+                                               "collision.alm_carry=resolves"},
                       std::vector<std::string>{"collision.alm_factorization=substructured"},
                       std::vector<std::string>{"collision.solver=ip", "collision.alm_factorization=substructured"}));
 
@@ -72,6 +75,29 @@ TEST(ColonySmallCarriedRows, NeedFewerRelcpSolvesThanFreshRows) {
   EXPECT_EQ(fresh.back().bodies, carried.back().bodies);
   // Measured on this config: 396 against 429 solves (docs/collision_strategies.md, "Carried rows").
   EXPECT_LT(relcp_solves(carried), relcp_solves(fresh));
+}
+
+std::int64_t factorizations(const std::vector<io::StepStatistics>& rows) {
+  std::int64_t count = 0;
+  for (const io::StepStatistics& row : rows) count += row.contact.factorizations;
+  return count;
+}
+
+// ReLCP's re-solves start from the step's previous factorization instead of one of their own (with
+// the LCP gathered on rank 0, whose rows come rank by rank: the row map is exercised on 2 and 3).
+TEST(ColonySmallAlmCarry, ReSolvesFactorizeLessThanWithoutTheCarry) {
+  const std::string config = small_config("colony_small.yaml");
+  // At this size 2 % of the rows is a row or two, so updates need a larger fraction to serve.
+  const std::vector<std::string> alm = {"collision.solver=alm", "collision.relcp_carried_rows=true",
+                                        "collision.newton_update_fraction=0.5"};
+  std::vector<std::string> carrying = alm;
+  carrying.emplace_back("collision.alm_carry=resolves");
+  const auto fresh = run_example(config, alm, {});
+  const auto carried = run_example(config, carrying, {});
+  ASSERT_EQ(fresh.size(), carried.size());
+  EXPECT_EQ(fresh.back().bodies, carried.back().bodies);
+  EXPECT_GT(relcp_solves(carried), static_cast<std::int64_t>(carried.size()));  // there are re-solves
+  EXPECT_LT(factorizations(carried), factorizations(fresh));
 }
 
 }  // namespace

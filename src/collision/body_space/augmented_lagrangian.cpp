@@ -60,6 +60,14 @@ BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodyS
 
 BodySpaceAugmentedLagrangian::~BodySpaceAugmentedLagrangian() = default;
 
+bool BodySpaceAugmentedLagrangian::continue_from(BodySpaceMethod& previous, const std::vector<Eigen::Index>& new_row) {
+  auto* alm = dynamic_cast<BodySpaceAugmentedLagrangian*>(&previous);
+  if (alm == nullptr || outer_ > 0 || !newton_->adopt(*alm->newton_, new_row)) return false;
+  penalty_ = alm->penalty_;
+  rho_ = alm->rho_;
+  return true;
+}
+
 Eigen::VectorXd BodySpaceAugmentedLagrangian::constraint_values(const Eigen::VectorXd& v) const {
   return space_->scale() * space_->multiply(v) + c_;
 }

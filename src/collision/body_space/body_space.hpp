@@ -40,6 +40,15 @@ class NewtonFactorization {
   }
   // H^-1 rhs on this rank's velocity entries, with the last factorization.
   virtual Eigen::VectorXd solve(const Eigen::VectorXd& rhs) = 0;
+  // Takes over `previous`'s last factorization (or update) as its own, to be updated from: a
+  // factorization of another LCP on the same directions whose rows are rows of this one with the
+  // same entries. `previous` is left without one. False (nothing taken) where not supported.
+  virtual bool adopt(NewtonFactorization& previous) {
+    (void)previous;
+    return false;
+  }
+  // Frees what only further factorizations need, keeping the factor for adopt() and solve().
+  virtual void keep_only_the_factor() {}
 };
 
 class BodySpace {
@@ -86,6 +95,16 @@ class BodySpaceMethod {
   virtual const Eigen::VectorXd& multipliers() const = 0;
   // Its Newton systems, for their counts (factorizations, reused solves).
   virtual const NewtonSystem& newton_system() const = 0;
+  // Continues from `previous`, a method of the same kind that solved an LCP whose rows are rows of
+  // this one (row r of it is row new_row[r] here, with the same entries) on the same directions:
+  // takes its last factorization and penalty (ReLCP's re-solves, docs/collision_alm.md). Call
+  // before the first step. False (nothing taken) where the method cannot.
+  virtual bool continue_from(BodySpaceMethod& previous, const std::vector<Eigen::Index>& new_row) {
+    (void)previous, (void)new_row;
+    return false;
+  }
+  // Frees what only further steps need, keeping what continue_from takes.
+  virtual void keep_only_what_continues() {}
 };
 
 // lambda_max of A = s R diag(mu) R^T by power iteration (an estimate from below, within a few

@@ -91,7 +91,8 @@ class CholmodNewtonFactorization::Cholmod {
     if (symbolic_ == nullptr && !analyse(lower)) return false;
     // An update turns the factor simplicial (LDL'); a fresh copy of the analysis factorizes
     // supernodally again.
-    if (factor_ == nullptr || !factor_->is_super) {
+    if (factor_ == nullptr || !factor_->is_super || adopted_) {
+      adopted_ = false;
       cholmod_free_factor(&factor_, &common_);
       factor_ = cholmod_copy_factor(symbolic_, &common_);
       if (factor_ == nullptr) return false;
@@ -113,6 +114,28 @@ class CholmodNewtonFactorization::Cholmod {
   }
 
   Eigen::VectorXd solve(const Eigen::VectorXd& rhs) { return solve_mode(CHOLMOD_A, rhs); }
+
+  void keep_only_the_factor() {
+    matrix_ = ColumnMatrix();
+    std::vector<ProductEntry>().swap(products_);
+    std::vector<Eigen::Index>().swap(row_products_);
+    std::vector<Eigen::Index>().swap(diagonal_entry_);
+    cholmod_free_factor(&symbolic_, &common_);
+  }
+
+  // Its symbolic analysis (of the previous LCP's pattern) must not meet this LCP's matrix: the
+  // factor is only updated, and the next factorization replaces it.
+  bool adopt(Cholmod& previous) {
+    if (previous.factor_ == nullptr || previous.trailing_ != 0 || trailing_ != 0 ||
+        previous.factor_->n != static_cast<std::size_t>(matrix_.cols())) {
+      return false;
+    }
+    cholmod_free_factor(&factor_, &common_);
+    factor_ = previous.factor_;
+    previous.factor_ = nullptr;
+    adopted_ = true;
+    return true;
+  }
 
   Eigen::VectorXd forward_solve(const Eigen::VectorXd& rhs) {
     Eigen::VectorXd permuted(rhs.size());
@@ -182,6 +205,10 @@ class CholmodNewtonFactorization::Cholmod {
   // permuted order, which cholmod_updown expects.
   ColumnMatrix scaled_rows(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from,
                            const Eigen::VectorXd& to, bool grows) const {
+    // The factor's own order: an adopted factor was analysed for another LCP.
+    std::vector<int> inverse_permutation(static_cast<std::size_t>(matrix_.cols()));
+    const int* permutation = static_cast<const int*>(factor_->Perm);
+    for (Eigen::Index k = 0; k < matrix_.cols(); ++k) inverse_permutation[permutation[k]] = static_cast<int>(k);
     std::vector<Eigen::Triplet<double>> entries;
     Eigen::Index column = 0;
     for (const Eigen::Index r : rows) {
@@ -189,7 +216,7 @@ class CholmodNewtonFactorization::Cholmod {
       if (grows ? !(change > 0.0) : !(change < 0.0)) continue;
       const double root = std::sqrt(std::abs(change));
       for (RowIterator it(jacobian_, r); it; ++it) {
-        entries.emplace_back(inverse_permutation_[it.col()], column, root * it.value());
+        entries.emplace_back(inverse_permutation[it.col()], column, root * it.value());
       }
       ++column;
     }
@@ -241,9 +268,7 @@ class CholmodNewtonFactorization::Cholmod {
       symbolic_ = cholmod_analyze_p(&lower, permutation.data(), nullptr, 0, &common_);
     }
     if (symbolic_ == nullptr) return false;
-    inverse_permutation_.resize(n);
     const int* permutation = static_cast<const int*>(symbolic_->Perm);
-    for (Eigen::Index k = 0; k < n; ++k) inverse_permutation_[permutation[k]] = static_cast<int>(k);
     for (Eigen::Index k = n - trailing_; k < n; ++k) {
       if (permutation[k] < n - trailing_) throw std::logic_error("CHOLMOD moved a trailing direction forward");
     }
@@ -290,7 +315,7 @@ class CholmodNewtonFactorization::Cholmod {
   cholmod_common common_;
   cholmod_factor* symbolic_ = nullptr;  // the analysis, kept to factorize supernodally again
   cholmod_factor* factor_ = nullptr;
-  std::vector<int> inverse_permutation_;  // a direction's position in the factor's order
+  bool adopted_ = false;  // factor_ was taken from another LCP's factorization (adopt)
   std::vector<Eigen::Index> diagonal_entry_;
   std::vector<Eigen::Index> row_products_;
   std::vector<ProductEntry> products_;
@@ -315,6 +340,13 @@ bool CholmodNewtonFactorization::update(const std::vector<Eigen::Index>& rows, c
 }
 
 Eigen::VectorXd CholmodNewtonFactorization::solve(const Eigen::VectorXd& rhs) { return impl_->solve(rhs); }
+
+void CholmodNewtonFactorization::keep_only_the_factor() { impl_->keep_only_the_factor(); }
+
+bool CholmodNewtonFactorization::adopt(NewtonFactorization& previous) {
+  auto* cholmod = dynamic_cast<CholmodNewtonFactorization*>(&previous);
+  return cholmod != nullptr && impl_->adopt(*cholmod->impl_);
+}
 
 Eigen::VectorXd CholmodNewtonFactorization::forward_solve(const Eigen::VectorXd& rhs) const {
   return impl_->forward_solve(rhs);

@@ -38,6 +38,11 @@ class CholmodNewtonFactorization final : public NewtonFactorization {
   bool can_update() const override { return true; }
   bool update(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from, const Eigen::VectorXd& to) override;
   Eigen::VectorXd solve(const Eigen::VectorXd& rhs) override;
+  // Takes `previous`'s factor (a CholmodNewtonFactorization of as many directions, no trailing
+  // ones); cholmod_updown extends the factor's pattern where this LCP's new rows need it. The next
+  // factorize starts again from this LCP's own analysis.
+  bool adopt(NewtonFactorization& previous) override;
+  void keep_only_the_factor() override;
 
   // The pieces of a solve, for a Schur complement on the trailing directions (D = I for LL'):
   // w = (L D)^-1 P rhs, in the factor's order; and x = P' L'^-1 v from v in the factor's order.

@@ -50,6 +50,22 @@ bool NewtonSystem::set_matrix(const Eigen::VectorXd& row_weights, const Eigen::V
   return factorize();
 }
 
+bool NewtonSystem::adopt(NewtonSystem& previous, const std::vector<Eigen::Index>& new_row) {
+  const auto rows = static_cast<Eigen::Index>(new_row.size());
+  if (!previous.factorized_ || previous.factorized_row_weights_.size() != rows || !factorization_->can_update() ||
+      !factorization_->adopt(*previous.factorization_)) {
+    return false;
+  }
+  previous.factorized_ = false;
+  factorized_row_weights_ = Eigen::VectorXd::Zero(space_.local_rows());
+  for (Eigen::Index r = 0; r < rows; ++r) factorized_row_weights_[new_row[r]] = previous.factorized_row_weights_[r];
+  factorized_diagonal_ = previous.factorized_diagonal_;
+  factorized_ = true;
+  current_ = false;
+  updated_ = previous.updated_;
+  return true;
+}
+
 bool NewtonSystem::update() {
   std::vector<Eigen::Index> rows;
   for (Eigen::Index r = 0; r < row_weights_.size(); ++r) {

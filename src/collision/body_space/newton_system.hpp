@@ -22,6 +22,7 @@
 
 #include <Eigen/Core>
 #include <memory>
+#include <vector>
 
 #include "collision/body_space/body_space.hpp"
 
@@ -48,6 +49,16 @@ class NewtonSystem {
 
   // H^-1 rhs for the matrix last set. False when a factorization it needed failed.
   bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution);
+
+  // Takes over the last factorization of `previous`, a Newton system of an LCP whose row r is row
+  // new_row[r] of this one with the same entries, on the same directions (ReLCP's re-solve): the
+  // next set_matrix updates it (or factorizes) as if this system had made it, the new rows at
+  // weight zero. One process only (a gathered LCP). False (nothing taken) when `previous` has no
+  // factorization or the factorization cannot be adopted. Not counted as a factorization.
+  bool adopt(NewtonSystem& previous, const std::vector<Eigen::Index>& new_row);
+  // Frees what only further factorizations need (NewtonFactorization::keep_only_the_factor):
+  // afterwards the system can only be adopted from.
+  void keep_only_the_factor() { factorization_->keep_only_the_factor(); }
 
   int factorizations() const { return factorizations_; }
   int updates() const { return updates_; }                      // factorizations modified by rank-k updates instead

@@ -35,6 +35,11 @@ const std::vector<SolverParameterSpec>& BodySpaceParameters::scenario_keys() {
        {},
        "alm, ip: largest fraction of rows changed that updates a CHOLMOD factorization instead of refactorizing "
        "(0.02)"},
+      {"alm_carry",
+       SolverParameterKind::choice,
+       {"none", "resolves"},
+       "alm carry",
+       "alm, gathered: whether ReLCP's re-solves start from the previous solve's factorization (none, resolves)"},
   };
   return keys;
 }
@@ -45,6 +50,7 @@ BodySpaceParameters BodySpaceParameters::from(const SolverParameterValues& value
   parameters.factorization = factorization_named(values.choice("alm_factorization", "auto"));
   parameters.reuse_iterations = static_cast<int>(values.number("newton_reuse_iterations", parameters.reuse_iterations));
   parameters.update_fraction = values.number("newton_update_fraction", parameters.update_fraction);
+  parameters.carry_factorization = values.choice("alm_carry", "none") == "resolves";
   return parameters;
 }
 

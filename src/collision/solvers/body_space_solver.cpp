@@ -26,13 +26,26 @@ Eigen::VectorXd local_values(const DistributedVector& x) {
   return Eigen::Map<const Eigen::VectorXd>(x.local_data(), static_cast<Eigen::Index>(x.local_size()));
 }
 
+// Whether row a of `left` and row b of `right` hold the same entries.
+bool same_row(const Eigen::SparseMatrix<double, Eigen::RowMajor>& left, Eigen::Index a,
+              const Eigen::SparseMatrix<double, Eigen::RowMajor>& right, Eigen::Index b) {
+  using Row = Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator;
+  Row x(left, a), y(right, b);
+  for (; x && y; ++x, ++y) {
+    if (x.col() != y.col() || x.value() != y.value()) return false;
+  }
+  return !x && !y;
+}
+
+}  // namespace
+
 // The method every rank steps together: on the distributed body space (MUMPS or substructured
 // CHOLMOD), or on rank 0 alone with the LCP gathered there (CHOLMOD), the other ranks waiting for
 // its outcome.
-class MethodRun {
+class BodySpaceMethodRun {
  public:
-  MethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
-            AlmFactorization where, const BodySpaceMethodFactory& make_method)
+  BodySpaceMethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
+                     AlmFactorization where, const BodySpaceMethodFactory& make_method)
       : comm_(c.layout().comm()), gathered_(where == AlmFactorization::gathered) {
     if (!gathered_) {
       const DistributedFactorization factorization = where == AlmFactorization::substructured
@@ -42,6 +55,11 @@ class MethodRun {
       return;
     }
     lcp_ = gather_body_space_lcp(contact);
+    int rows = static_cast<int>(c.local_size());
+    int ranks = 1;
+    MPI_Comm_size(comm_, &ranks);
+    rank_rows_.resize(static_cast<std::size_t>(ranks));
+    MPI_Gather(&rows, 1, MPI_INT, rank_rows_.data(), 1, MPI_INT, 0, comm_);
     Eigen::VectorXd root_c = gather_to_root(c);
     Eigen::VectorXd start = gather_to_root(gamma);
     int rank = 0;
@@ -63,6 +81,36 @@ class MethodRun {
     return count;
   }
 
+  bool gathered() const { return gathered_; }
+  void keep_only_what_continues() {
+    if (method_ != nullptr) method_->keep_only_what_continues();
+  }
+
+  // Continues from `previous` (BodySpaceMethod::continue_from) where both are gathered and its
+  // LCP's rows are rows of this one, rank by rank in the same order (ReLCP appends rows), with the
+  // same entries on the same directions. Before the first step; rank 0 decides alone.
+  void continue_from(BodySpaceMethodRun& previous) {
+    if (!gathered_ || !previous.gathered_ || method_ == nullptr || previous.method_ == nullptr) return;
+    const BodySpaceLcp& old_lcp = previous.lcp_;
+    if (old_lcp.jacobian.cols() != lcp_.jacobian.cols() || old_lcp.scale != lcp_.scale ||
+        old_lcp.mobility.size() != lcp_.mobility.size() || (old_lcp.mobility.array() != lcp_.mobility.array()).any() ||
+        previous.rank_rows_.size() != rank_rows_.size()) {
+      return;
+    }
+    std::vector<Eigen::Index> new_row;
+    new_row.reserve(static_cast<std::size_t>(old_lcp.jacobian.rows()));
+    Eigen::Index first = 0;
+    for (std::size_t p = 0; p < rank_rows_.size(); ++p) {
+      if (previous.rank_rows_[p] > rank_rows_[p]) return;
+      for (int i = 0; i < previous.rank_rows_[p]; ++i) new_row.push_back(first + i);
+      first += rank_rows_[p];
+    }
+    for (Eigen::Index r = 0; r < old_lcp.jacobian.rows(); ++r) {
+      if (!same_row(old_lcp.jacobian, r, lcp_.jacobian, new_row[static_cast<std::size_t>(r)])) return;
+    }
+    method_->continue_from(*previous.method_, new_row);
+  }
+
   void copy_multipliers(DistributedVector& gamma) const {
     if (gathered_) {
       scatter_from_root(method_ != nullptr ? method_->multipliers() : Eigen::VectorXd(), gamma);
@@ -75,14 +123,17 @@ class MethodRun {
  private:
   MPI_Comm comm_;
   bool gathered_;
-  BodySpaceLcp lcp_;  // the gathered LCP (rank 0), which the serial space refers to
+  BodySpaceLcp lcp_;            // the gathered LCP (rank 0), which the serial space refers to
+  std::vector<int> rank_rows_;  // gathered: the rows of each rank, in the LCP's order (rank 0)
   std::unique_ptr<BodySpaceMethod> method_;
 };
+
+namespace {
 
 template <class Residual>
 DistributedSolverResult run(const Residual& residual, const ContactOperator& contact, const DistributedLcp& problem,
                             const DistributedSolverOptions& options, AlmFactorization factorization, int default_limit,
-                            const BodySpaceMethodFactory& make_method) {
+                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry) {
   const Stopwatch clock;
   DistributedSolverResult result;
   const int limit = iteration_limit(options, default_limit);
@@ -98,11 +149,16 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   result.residual = measure();
 
   // Built only when there is work (the residual is the same on every rank).
-  std::unique_ptr<MethodRun> method;
+  if (carry != nullptr && !options.warm_start_extends_solution) carry->previous.reset();
+  std::unique_ptr<BodySpaceMethodRun> method;
   if (result.residual > options.tolerance) {
     const AlmFactorization where =
         resolve_body_space_factorization(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
-    method = std::make_unique<MethodRun>(contact, problem.c, gamma, where, make_method);
+    method = std::make_unique<BodySpaceMethodRun>(contact, problem.c, gamma, where, make_method);
+    if (carry != nullptr && carry->previous != nullptr) {
+      method->continue_from(*carry->previous);
+      carry->previous.reset();
+    }
   }
 
   while (true) {
@@ -136,6 +192,10 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   result.natural_residual = natural_residual(DistributedLcp{A, problem.c}, gamma);
   result.operator_applications = A.applications();
   result.gamma = std::move(gamma);
+  if (carry != nullptr && method != nullptr && method->gathered() && result.status == lcp::Status::converged) {
+    method->keep_only_what_continues();
+    carry->previous = std::move(method);
+  }
   result.seconds = clock.seconds();
   return result;
 }
@@ -153,16 +213,19 @@ AlmFactorization resolve_body_space_factorization(AlmFactorization where, std::i
   return ranks == 1 || rows <= kAlmGatherRows ? AlmFactorization::gathered : AlmFactorization::distributed;
 }
 
+BodySpaceCarry::BodySpaceCarry() = default;
+BodySpaceCarry::~BodySpaceCarry() = default;
+
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,
                                             AlmFactorization factorization, int default_limit, const char* name,
-                                            const BodySpaceMethodFactory& make_method) {
+                                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry) {
   validate_problem(problem, options);
   const auto* contact = dynamic_cast<const ContactOperator*>(&problem.A);
   if (contact == nullptr) {
     throw std::invalid_argument(std::string(name) + ": the operator must be a ContactOperator (it needs J and M)");
   }
   return with_residual(options, [&](const auto& residual) {
-    return run(residual, *contact, problem, options, factorization, default_limit, make_method);
+    return run(residual, *contact, problem, options, factorization, default_limit, make_method, carry);
   });
 }
 

@@ -29,10 +29,25 @@ using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
 // substructured, never automatic (docs/collision_alm.md, "Gathered or distributed").
 AlmFactorization resolve_body_space_factorization(AlmFactorization where, std::int64_t rows, MPI_Comm comm);
 
+class BodySpaceMethodRun;
+
+// What a converged gathered solve leaves for the next solve of the same solver: its gathered LCP
+// and method, so that a re-solve whose warm start extends its solution (ReLCP's, within one step)
+// continues from its factorization (BodySpaceMethod::continue_from). Dropped by any other solve.
+class BodySpaceCarry {
+ public:
+  BodySpaceCarry();
+  ~BodySpaceCarry();
+  BodySpaceCarry(const BodySpaceCarry&) = delete;
+  BodySpaceCarry& operator=(const BodySpaceCarry&) = delete;
+
+  std::unique_ptr<BodySpaceMethodRun> previous;
+};
+
 // Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
-// and M); `name` goes into that message.
+// and M); `name` goes into that message. `carry` (may be null): kept from solve to solve, above.
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,
                                             AlmFactorization factorization, int default_limit, const char* name,
-                                            const BodySpaceMethodFactory& make_method);
+                                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry = nullptr);
 
 }  // namespace relcp::collision

@@ -20,7 +20,8 @@ DistributedSolverResult DistributedAlmSolver::solve(const DistributedLcp& proble
       [penalty, reuse](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
         return std::make_unique<BodySpaceAugmentedLagrangian>(std::move(space), std::move(c), std::move(gamma0),
                                                               penalty, reuse);
-      });
+      },
+      parameters_.carry_factorization ? &carry_ : nullptr);
 }
 
 }  // namespace relcp::collision

@@ -15,10 +15,14 @@
 //   stagnation      three line searches in a row found no decrease;
 //   numerical_failure  the factorization failed or a value is not finite;
 //   max_iterations  after options.max_iterations Newton steps (default 200).
-// history holds the residual after every Newton step. InputError ("alm_penalty") when the
-// penalty is not positive and finite.
+// history holds the residual after every Newton step. With BodySpaceParameters::carry_factorization
+// a gathered re-solve whose warm start extends the last converged solve's solution
+// (DistributedSolverOptions::warm_start_extends_solution) starts from that solve's last
+// factorization and penalty, updated for the rows that changed. InputError
+// ("alm_penalty") when the penalty is not positive and finite.
 
 #include "collision/solvers/body_space_parameters.hpp"
+#include "collision/solvers/body_space_solver.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 
 namespace relcp::collision {
@@ -33,6 +37,9 @@ class DistributedAlmSolver final : public DistributedLcpSolver {
 
  private:
   BodySpaceParameters parameters_;
+  // A converged gathered solve's factorization, for the next solve if it is a ReLCP re-solve of
+  // the same step (body_space_solver.hpp); with carry_factorization only.
+  mutable BodySpaceCarry carry_;
 };
 
 }  // namespace relcp::collision
