@@ -359,11 +359,25 @@ TEST(NewtonSystem, AlmContinuesFromTheSolveOfAnEarlierLcpToTheSameSolution) {
       start[new_row[k]] = previous.multipliers()[static_cast<Eigen::Index>(k)];
     BodySpaceAugmentedLagrangian continued(lcp, c, start, 1e6, NewtonReuse(0, 0.5));
     ASSERT_TRUE(continued.continue_from(previous, new_row)) << "seed " << seed;
-    EXPECT_EQ(continued.penalty(), previous.penalty());
     expect_lemke_solution(continued, lcp, c);
+    EXPECT_EQ(continued.penalty(), previous.penalty());  // kept, never raised
     BodySpaceAugmentedLagrangian fresh(lcp, c, start, 1e6, NewtonReuse(0, 0.5));
     expect_lemke_solution(fresh, lcp, c);
   }
+}
+
+TEST(NewtonSystem, AlmDoesNotContinueFromASolveThatRaisedItsPenalty) {
+  const BodySpaceLcp lcp = random_lcp(20, 30, 2);
+  const Eigen::VectorXd c = random_c(30, 12);
+  // A penalty far below lambda_max contracts slowly, so the solve raises it.
+  BodySpaceAugmentedLagrangian previous(lcp, c, Eigen::VectorXd::Zero(30), 1e-3, NewtonReuse(0, 0.5));
+  expect_lemke_solution(previous, lcp, c);
+  ASSERT_GT(previous.penalty(), 1e-3);
+  std::vector<Eigen::Index> identity(30);
+  for (Eigen::Index r = 0; r < 30; ++r) identity[static_cast<std::size_t>(r)] = r;
+  BodySpaceAugmentedLagrangian next(lcp, c, previous.multipliers(), 1e-3, NewtonReuse(0, 0.5));
+  EXPECT_FALSE(next.continue_from(previous, identity));
+  expect_lemke_solution(next, lcp, c);
 }
 
 TEST(NewtonSystem, AlmAndIpWithReuseAgreeWithLemke) {

@@ -51,6 +51,7 @@ BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodyS
   newton_ = std::make_unique<NewtonSystem>(*space_, reuse);
   const double lambda_max = largest_eigenvalue(*space_);
   penalty_ = penalty;
+  starting_penalty_ = penalty;
   rho_ = lambda_max > 0.0 ? penalty / lambda_max : penalty;
   gamma_ = gamma_.cwiseMax(0.0);
   // The velocities the starting forces produce: the minimiser of L when gamma0 is the solution.
@@ -62,7 +63,13 @@ BodySpaceAugmentedLagrangian::~BodySpaceAugmentedLagrangian() = default;
 
 bool BodySpaceAugmentedLagrangian::continue_from(BodySpaceMethod& previous, const std::vector<Eigen::Index>& new_row) {
   auto* alm = dynamic_cast<BodySpaceAugmentedLagrangian*>(&previous);
-  if (alm == nullptr || outer_ > 0 || !newton_->adopt(*alm->newton_, new_row)) return false;
+  // A raised penalty is not carried: from it alm's line searches crawl (30 % more Newton steps per
+  // colony step at 8,192 cells, and a re-solve at the cap of 200), docs/collision_alm.md.
+  if (alm == nullptr || outer_ > 0 || alm->penalty_ != alm->starting_penalty_ ||
+      !newton_->adopt(*alm->newton_, new_row)) {
+    return false;
+  }
+  keeps_penalty_ = true;
   penalty_ = alm->penalty_;
   rho_ = alm->rho_;
   return true;
@@ -116,7 +123,7 @@ void BodySpaceAugmentedLagrangian::update_multipliers(const Eigen::VectorXd& mul
   // A slow outer iteration means rho lambda is small on some error component: stiffen. A
   // residual that grew instead is rounding noise, which a stiffer penalty would only amplify.
   if (outer_ > 1 && residual > kWantedContraction * last_residual_ && residual <= last_residual_ &&
-      residual > rounding_floor && penalty_ < kMaxPenalty) {
+      residual > rounding_floor && penalty_ < kMaxPenalty && !keeps_penalty_) {
     penalty_ *= kPenaltyGrowth;
     rho_ *= kPenaltyGrowth;
   }

@@ -53,10 +53,12 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   const Eigen::VectorXd& multipliers() const override { return estimate_; }
   int outer_iterations() const { return outer_; }
   const NewtonSystem& newton_system() const override { return *newton_; }
-  // Takes `previous`'s last factorization (NewtonSystem::adopt) and its penalty as it ended, which
-  // its last factorization is of: the re-solves of a colony step then start with updates instead
-  // of a factorization each (docs/collision_alm.md, "Carried from solve to solve"). Only where
-  // `previous` is a BodySpaceAugmentedLagrangian on one process.
+  // Takes `previous`'s last factorization (NewtonSystem::adopt) and its penalty, which that
+  // factorization is of, where `previous` never raised its penalty; this solve then never raises
+  // it either, so that the next re-solve can continue from it too. The re-solves of a colony step
+  // then start with updates instead of a factorization each (docs/collision_alm.md, "Where the
+  // factorizations of a step come from"). Only where `previous` is a BodySpaceAugmentedLagrangian
+  // on one process.
   bool continue_from(BodySpaceMethod& previous, const std::vector<Eigen::Index>& new_row) override;
   void keep_only_what_continues() override { newton_->keep_only_the_factor(); }
   double penalty() const { return penalty_; }  // rho lambda_max, after any increases
@@ -77,6 +79,8 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   Eigen::VectorXd velocities_;
   Eigen::VectorXd estimate_;
   double penalty_ = 0.0;
+  double starting_penalty_ = 0.0;
+  bool keeps_penalty_ = false;  // continued from another solve: the penalty is never raised
   double rho_ = 0.0;
   double last_residual_ = 0.0;
   int outer_ = 0;

@@ -37,9 +37,9 @@ const std::vector<SolverParameterSpec>& BodySpaceParameters::scenario_keys() {
        "(0.02)"},
       {"alm_carry",
        SolverParameterKind::choice,
-       {"none", "resolves"},
+       {"resolves", "none"},
        "alm carry",
-       "alm, gathered: whether ReLCP's re-solves start from the previous solve's factorization (none, resolves)"},
+       "alm, gathered: whether ReLCP's re-solves start from the previous solve's factorization (resolves, none)"},
   };
   return keys;
 }
@@ -50,7 +50,7 @@ BodySpaceParameters BodySpaceParameters::from(const SolverParameterValues& value
   parameters.factorization = factorization_named(values.choice("alm_factorization", "auto"));
   parameters.reuse_iterations = static_cast<int>(values.number("newton_reuse_iterations", parameters.reuse_iterations));
   parameters.update_fraction = values.number("newton_update_fraction", parameters.update_fraction);
-  parameters.carry_factorization = values.choice("alm_carry", "none") == "resolves";
+  parameters.carry_factorization = values.choice("alm_carry", "resolves") == "resolves";
   return parameters;
 }
 

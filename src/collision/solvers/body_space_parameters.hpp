@@ -37,10 +37,10 @@ struct BodySpaceParameters {
   double update_fraction = 0.02;
   // alm, gathered: a ReLCP re-solve starts from the last factorization and penalty of the step's
   // previous solve instead of a factorization of its own (BodySpaceCarry). Key alm_carry
-  // (none | resolves). Off by default: on the colony it cut the factorizations per step from 10.8
-  // to 9.3 at 4,096 cells and from 13.4 to 9.4 at 8,192, but not the time, and added a fifth to
-  // the peak memory (docs/collision_alm.md, "Carried from solve to solve").
-  bool carry_factorization = false;
+  // (resolves | none). On the colony it cut the factorizations per step from 10.8 to 8.5 at 4,096
+  // cells and from 13.0 to 9.0 at 8,192, and the step by 10-13 %, for a quarter more peak memory
+  // (docs/collision_alm.md, "Where the factorizations of a step come from").
+  bool carry_factorization = true;
 
   NewtonReuse newton_reuse() const { return {reuse_iterations, update_fraction}; }
 
