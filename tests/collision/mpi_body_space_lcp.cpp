@@ -1,4 +1,5 @@
-// The body-space form of the contact LCP on 1-4 ranks, gathered (gather_body_space_lcp) and
+// The body-space form of the contact LCP on 1-4 ranks, gathered (gather_body_space_lcp, and
+// GrowingBodySpaceLcp row generation by row generation) and
 // distributed (make_distributed_body_space): s R diag(mu) R^T applies as the distributed contact
 // operator does, with general SPD blocks and with monolayer blocks (singular off the plane),
 // whose dropped directions leave three per body; the distributed space's factorizations (MUMPS,
@@ -95,6 +96,43 @@ TEST(GatherBodySpaceLcp, KeepsOnlyTheMobileDirectionsOfAMonolayer) {
     EXPECT_GT(lcp.mobility.minCoeff(), 0.0);
   }
   EXPECT_LT(relative_mismatch(op, lcp), 1e-12);
+}
+
+// A ReLCP step's gathers: each one after the first sends only the appended rows, and gives the
+// LCP a whole gather gives; another matrix (a new epoch, as the next step's) is gathered whole.
+TEST(GrowingBodySpaceLcp, GathersAppendedRowsAsAWholeGatherDoes) {
+  const RandomContactProblem problem(
+      MPI_COMM_WORLD,
+      ProblemShape{.bodies = 30, .rows_per_generation = {40, 15, 20}, .diagonal_mobility = false, .seed = 13});
+  DistributedConstraintMatrix matrix = problem.matrix(1);
+  const BlockDiagonalMobility mobility = monolayer(problem.mobility());
+  const ContactOperator op(matrix, mobility, kScale);
+  const GrowingBodySpaceLcp first(op, nullptr);
+  matrix.append(problem.records(1));
+  const GrowingBodySpaceLcp second(op, &first);
+  matrix.append(problem.records(2));
+  const GrowingBodySpaceLcp third(op, &second);
+  const BodySpaceLcp whole = gather_body_space_lcp(op);
+  EXPECT_FALSE(first.grew_from(first));
+  EXPECT_TRUE(second.grew_from(first));
+  EXPECT_TRUE(third.grew_from(second));
+  EXPECT_LT(relative_mismatch(op, third.lcp()), 1e-12);
+  if (testing::rank_of(MPI_COMM_WORLD) == 0) {
+    const Eigen::SparseMatrix<double, Eigen::RowMajor>& grown = third.lcp().jacobian;
+    EXPECT_EQ(grown.rows(), 75);
+    EXPECT_EQ(grown.nonZeros(), whole.jacobian.nonZeros());
+    EXPECT_EQ(Eigen::MatrixXd(grown - whole.jacobian).lpNorm<Eigen::Infinity>(), 0.0);
+    EXPECT_EQ(third.lcp().mobility, whole.mobility);
+    int rows = 0;
+    for (const int r : third.rank_rows()) rows += r;
+    EXPECT_EQ(rows, 75);
+  }
+
+  const DistributedConstraintMatrix other = problem.matrix(3);
+  const ContactOperator other_op(other, mobility, kScale);
+  const GrowingBodySpaceLcp fresh(other_op, &third);
+  EXPECT_FALSE(fresh.grew_from(third));
+  EXPECT_LT(relative_mismatch(other_op, fresh.lcp()), 1e-12);
 }
 
 Eigen::VectorXd local_values(const DistributedVector& x) {

@@ -269,11 +269,12 @@ int DistributedConstraintMatrix::generation_count() const { return static_cast<i
 std::uint64_t DistributedConstraintMatrix::epoch() const { return impl_->epoch; }
 AssemblyCounts DistributedConstraintMatrix::assembly_counts() const { return impl_->counts; }
 
-std::vector<ConstraintEntry> DistributedConstraintMatrix::local_entries() const {
+std::vector<ConstraintEntry> DistributedConstraintMatrix::local_entries(std::size_t first_row) const {
   std::vector<ConstraintEntry> entries;
   for (const GenerationBlock& block : impl_->generations) {
     const ConstraintBlockView view = block.view();
-    for (std::size_t r = 0; r < view.rows; ++r) {
+    if (view.first_row + view.rows <= first_row) continue;
+    for (std::size_t r = first_row > view.first_row ? first_row - view.first_row : 0; r < view.rows; ++r) {
       for (std::size_t e = view.row_offsets[r]; e < view.row_offsets[r + 1]; ++e) {
         const int column = view.columns[e];
         entries.push_back({view.first_row + r, impl_->column_bodies[column / 6], column % 6, view.values[e]});

@@ -78,8 +78,9 @@ class DistributedConstraintMatrix {
   // epoch the generations only grow and the column map is only extended.
   std::uint64_t epoch() const;
   AssemblyCounts assembly_counts() const;
-  // This rank's non-zeros of J, every generation, rows in increasing order.
-  std::vector<ConstraintEntry> local_entries() const;
+  // This rank's non-zeros of J in its rows from first_row on (local indices), rows in increasing
+  // order.
+  std::vector<ConstraintEntry> local_entries(std::size_t first_row = 0) const;
 
   // Collective. rates = J U: d phi / dt of every row under the body velocities U (body layout),
   // by Tpetra's sparse products, one per generation.

@@ -56,6 +56,7 @@ BodySpaceAugmentedLagrangian::BodySpaceAugmentedLagrangian(std::unique_ptr<BodyS
   gamma_ = gamma_.cwiseMax(0.0);
   // The velocities the starting forces produce: the minimiser of L when gamma0 is the solution.
   velocities_ = space_->mobility().cwiseProduct(space_->multiply_transpose(gamma_));
+  values_ = constraint_values(velocities_);
   estimate_ = gamma_;
 }
 
@@ -82,7 +83,7 @@ Eigen::VectorXd BodySpaceAugmentedLagrangian::constraint_values(const Eigen::Vec
 BodySpaceAugmentedLagrangian::StepOutcome BodySpaceAugmentedLagrangian::newton_step() {
   const double s = space_->scale();
   const Eigen::VectorXd& mobility = space_->mobility();
-  const Eigen::VectorXd pushed = (gamma_ - rho_ * constraint_values(velocities_)).cwiseMax(0.0);
+  const Eigen::VectorXd pushed = (gamma_ - rho_ * values_).cwiseMax(0.0);
   const Eigen::VectorXd active = indicator_of_positive(pushed);
   const Eigen::VectorXd gradient = s * (velocities_.cwiseQuotient(mobility) - space_->multiply_transpose(pushed));
   row_weights_ = (rho_ * s * s) * active;
@@ -95,10 +96,15 @@ BodySpaceAugmentedLagrangian::StepOutcome BodySpaceAugmentedLagrangian::newton_s
   const double slope = space_->dot(gradient, direction);  // minus the squared Newton decrement
   const bool finite = space_->max(direction.allFinite() ? 0.0 : 1.0) == 0.0;
   if (!finite || !std::isfinite(slope)) return StepOutcome::failed;
-  double step = slope < 0.0 ? sufficient_decrease_step(direction, slope) : 0.0;
-  if (step == 0.0 && slope < 0.0) step = minimising_step(direction, slope);
+  double step = 0.0;
+  if (slope < 0.0) {
+    const SearchLine line = search_line(direction);
+    step = sufficient_decrease_step(line, slope);
+    if (step == 0.0) step = minimising_step(line, slope);
+  }
   velocities_ += step * direction;
-  const Eigen::VectorXd updated = (gamma_ - rho_ * constraint_values(velocities_)).cwiseMax(0.0);
+  values_ = constraint_values(velocities_);  // afresh, not updated along the line: no drift
+  const Eigen::VectorXd updated = (gamma_ - rho_ * values_).cwiseMax(0.0);
   const bool same_rows = space_->max_abs(indicator_of_positive(updated) - active) == 0.0;
   failed_line_searches_ = step > 0.0 ? 0 : failed_line_searches_ + 1;
   if (failed_line_searches_ >= kMaxFailedLineSearches) return StepOutcome::stalled;
@@ -130,20 +136,34 @@ void BodySpaceAugmentedLagrangian::update_multipliers(const Eigen::VectorXd& mul
   last_residual_ = residual;
 }
 
-double BodySpaceAugmentedLagrangian::lagrangian(const Eigen::VectorXd& v) const {
-  const Eigen::VectorXd pushed = (gamma_ - rho_ * constraint_values(v)).cwiseMax(0.0);
-  double sums[2] = {v.dot(v.cwiseQuotient(space_->mobility())), pushed.squaredNorm()};
-  space_->sum(sums, 2);
-  return 0.5 * space_->scale() * sums[0] + 0.5 / rho_ * sums[1];
+BodySpaceAugmentedLagrangian::SearchLine BodySpaceAugmentedLagrangian::search_line(const Eigen::VectorXd& d) const {
+  SearchLine line;
+  line.value_change = space_->scale() * space_->multiply(d);
+  const Eigen::VectorXd weighted_d = d.cwiseQuotient(space_->mobility());
+  double sums[3] = {velocities_.dot(velocities_.cwiseQuotient(space_->mobility())), velocities_.dot(weighted_d),
+                    d.dot(weighted_d)};
+  space_->sum(sums, 3);
+  const double s = space_->scale();
+  line.kinetic = s * sums[0];
+  line.kinetic_slope = s * sums[1];
+  line.curvature = s * sums[2];
+  return line;
+}
+
+double BodySpaceAugmentedLagrangian::lagrangian(const SearchLine& line, double t) const {
+  double pushed_squares = (gamma_ - rho_ * (values_ + t * line.value_change)).cwiseMax(0.0).squaredNorm();
+  space_->sum(&pushed_squares, 1);
+  return 0.5 * (line.kinetic + t * (2.0 * line.kinetic_slope + t * line.curvature)) + 0.5 / rho_ * pushed_squares;
 }
 
 // Armijo backtracking from the full Newton step, which keeps the steps long: a full step may
-// cross many kinks of L and change many active rows at once, where the exact minimiser along
-// d would stop at the first kink past it.
-double BodySpaceAugmentedLagrangian::sufficient_decrease_step(const Eigen::VectorXd& d, double slope) const {
-  const double start = lagrangian(velocities_);
+// cross many kinks of L and change many active rows at once. The exact minimiser along d first
+// took twice the Newton steps on the colony, a non-monotone Armijo test 1.8x (docs/collision_alm.md).
+// g is affine in v, so every trial reuses R v and R d.
+double BodySpaceAugmentedLagrangian::sufficient_decrease_step(const SearchLine& line, double slope) const {
+  const double start = lagrangian(line, 0.0);
   for (double t = 1.0; t >= kSmallestArmijoStep; t *= 0.5) {
-    if (lagrangian(velocities_ + t * d) <= start + kSufficientDecrease * t * slope) return t;
+    if (lagrangian(line, t) <= start + kSufficientDecrease * t * slope) return t;
   }
   return 0.0;
 }
@@ -153,27 +173,21 @@ double BodySpaceAugmentedLagrangian::sufficient_decrease_step(const Eigen::Vecto
 // is piecewise linear and increasing. Its root in [0, 1] is found by Newton's method on L'
 // inside a shrinking bracket: derivatives, unlike differences of L, stay accurate near the
 // minimum, where L changes by less than its rounding error.
-double BodySpaceAugmentedLagrangian::minimising_step(const Eigen::VectorXd& d, double slope) const {
-  const double s = space_->scale();
-  const Eigen::VectorXd weighted_d = d.cwiseQuotient(space_->mobility());
-  double quadratic[2] = {velocities_.dot(weighted_d), d.dot(weighted_d)};
-  space_->sum(quadratic, 2);
-  const double start = s * quadratic[0];
-  const double curvature = s * quadratic[1];
-  const Eigen::VectorXd Rd = space_->multiply(d);
-  const Eigen::VectorXd shifted = gamma_ - rho_ * constraint_values(velocities_);
+double BodySpaceAugmentedLagrangian::minimising_step(const SearchLine& line, double slope) const {
+  const Eigen::VectorXd& change = line.value_change;  // s R d
+  const Eigen::VectorXd shifted = gamma_ - rho_ * values_;
   auto derivative = [&](double t, double* second) {
     double sums[2] = {0.0, 0.0};  // the rows' part of L'(t) and of L''(t)
-    for (Eigen::Index r = 0; r < Rd.size(); ++r) {
-      const double pushed = shifted[r] - rho_ * s * t * Rd[r];
+    for (Eigen::Index r = 0; r < change.size(); ++r) {
+      const double pushed = shifted[r] - rho_ * t * change[r];
       if (pushed > 0.0) {
-        sums[0] -= s * Rd[r] * pushed;
-        sums[1] += rho_ * s * s * Rd[r] * Rd[r];
+        sums[0] -= change[r] * pushed;
+        sums[1] += rho_ * change[r] * change[r];
       }
     }
     space_->sum(sums, 2);
-    *second = curvature + sums[1];
-    return start + t * curvature + sums[0];
+    *second = line.curvature + sums[1];
+    return line.kinetic_slope + t * line.curvature + sums[0];
   };
   double bend = 0.0;
   double t = 1.0;

@@ -67,16 +67,25 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   Eigen::VectorXd constraint_values(const Eigen::VectorXd& velocities) const;
   // gamma = multipliers, then the penalty check above.
   void update_multipliers(const Eigen::VectorXd& multipliers);
-  double lagrangian(const Eigen::VectorXd& v) const;  // L(v)
+  // L along v + t d: g changes by t s R d, the kinetic term is a quadratic in t.
+  struct SearchLine {
+    Eigen::VectorXd value_change;  // s R d
+    double kinetic = 0.0;          // s v^T diag(mu)^-1 v
+    double kinetic_slope = 0.0;    // s v^T diag(mu)^-1 d
+    double curvature = 0.0;        // s d^T diag(mu)^-1 d
+  };
+  SearchLine search_line(const Eigen::VectorXd& d) const;
+  double lagrangian(const SearchLine& line, double t) const;  // L(v + t d)
   // The largest of 1, 1/2, ..., 1/64 with Armijo's decrease of L along d; 0 if none.
-  double sufficient_decrease_step(const Eigen::VectorXd& d, double slope) const;
+  double sufficient_decrease_step(const SearchLine& line, double slope) const;
   // The step t in [0, 1] along d that minimises L (0 when none decreases it).
-  double minimising_step(const Eigen::VectorXd& d, double slope) const;
+  double minimising_step(const SearchLine& line, double slope) const;
 
   std::unique_ptr<BodySpace> space_;
   Eigen::VectorXd c_;
   Eigen::VectorXd gamma_;
   Eigen::VectorXd velocities_;
+  Eigen::VectorXd values_;  // g(velocities_)
   Eigen::VectorXd estimate_;
   double penalty_ = 0.0;
   double starting_penalty_ = 0.0;

@@ -67,17 +67,93 @@ void scatter_from_root(const Eigen::VectorXd& global, DistributedVector& x) {
   MPI_Scatterv(global.data(), counts.data(), offsets.data(), MPI_DOUBLE, x.local_data(), count, MPI_DOUBLE, 0, comm);
 }
 
-BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) {
+// Every body's mobile directions and where its columns start in R, on rank 0.
+struct GrowingBodySpaceLcp::Bodies {
+  std::unordered_map<GlobalId, BodyColumns> directions;
+  Eigen::VectorXd mobility;
+};
+
+GrowingBodySpaceLcp::GrowingBodySpaceLcp(const ContactOperator& op, const GrowingBodySpaceLcp* previous) {
   const DistributedConstraintMatrix& matrix = op.matrix();
   const MPI_Comm comm = matrix.comm();
-
   const VectorLayout& rows = matrix.constraint_layout();
+  epoch_ = matrix.epoch();
+  local_rows_ = rows.local_size();
+  lcp_.scale = op.scale();
+
+  // An earlier LCP of the same epoch is a prefix of this one on every rank: the same bodies and
+  // mobility (the step's), rows only appended.
+  int grows = previous != nullptr && previous->epoch_ == epoch_ && previous->local_rows_ <= local_rows_ &&
+                      previous->lcp_.scale == lcp_.scale
+                  ? 1
+                  : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &grows, 1, MPI_INT, MPI_MIN, comm);
+  const std::size_t first_new = grows == 1 ? previous->local_rows_ : 0;
+
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  const int local = static_cast<int>(local_rows_);
+  rank_rows_.resize(static_cast<std::size_t>(ranks));
+  MPI_Gather(&local, 1, MPI_INT, rank_rows_.data(), 1, MPI_INT, 0, comm);
+
   const std::int64_t first_row = rows.local_size() > 0 ? rows.global_index(0) : 0;
   std::vector<double> entries;
-  for (const ConstraintEntry& entry : matrix.local_entries()) {
+  for (const ConstraintEntry& entry : matrix.local_entries(first_new)) {
     entries.insert(entries.end(), {static_cast<double>(first_row + static_cast<std::int64_t>(entry.row)),
                                    static_cast<double>(entry.body), static_cast<double>(entry.dof), entry.value});
   }
+  const std::vector<double> all_entries = gather_doubles(comm, entries);
+  if (grows == 1) {
+    grew_from_ = previous;
+    bodies_ = previous->bodies_;
+  } else {
+    bodies_ = gather_bodies(op);
+  }
+  if (rank_of(comm) != 0) return;
+  const Bodies& bodies = *bodies_;
+
+  using RowMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
+  const auto columns = static_cast<Eigen::Index>(bodies.mobility.size());
+  std::vector<Eigen::Triplet<double>> triplets;
+  for (std::size_t k = 0; k < all_entries.size(); k += kEntryFields) {
+    const auto row = static_cast<Eigen::Index>(all_entries[k]);
+    const BodyColumns& body = bodies.directions.at(static_cast<GlobalId>(all_entries[k + 1]));
+    const auto dof = static_cast<Eigen::Index>(all_entries[k + 2]);
+    for (Eigen::Index i = 0; i < body.basis.cols(); ++i) {
+      triplets.emplace_back(row, body.first_column + i, all_entries[k + 3] * body.basis(dof, i));
+    }
+  }
+  lcp_.mobility = bodies.mobility;
+  lcp_.jacobian.resize(rows.global_size(), columns);
+  if (grows == 0) {
+    lcp_.jacobian.setFromTriplets(triplets.begin(), triplets.end());
+    return;
+  }
+  // The earlier rows of each rank copied, its appended rows from the triplets.
+  RowMatrix fresh(rows.global_size(), columns);
+  fresh.setFromTriplets(triplets.begin(), triplets.end());
+  const RowMatrix& old = previous->lcp_.jacobian;
+  lcp_.jacobian.reserve(old.nonZeros() + fresh.nonZeros());
+  Eigen::Index row = 0, old_row = 0;
+  for (std::size_t p = 0; p < rank_rows_.size(); ++p) {
+    for (int i = 0; i < rank_rows_[p]; ++i, ++row) {
+      const bool earlier = i < previous->rank_rows_[p];
+      const RowMatrix& source = earlier ? old : fresh;
+      lcp_.jacobian.startVec(row);
+      for (RowMatrix::InnerIterator it(source, earlier ? old_row++ : row); it; ++it) {
+        lcp_.jacobian.insertBack(row, it.col()) = it.value();
+      }
+    }
+  }
+  lcp_.jacobian.finalize();
+}
+
+GrowingBodySpaceLcp::~GrowingBodySpaceLcp() = default;
+
+BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) { return GrowingBodySpaceLcp(op, nullptr).release_lcp(); }
+
+std::shared_ptr<const GrowingBodySpaceLcp::Bodies> GrowingBodySpaceLcp::gather_bodies(const ContactOperator& op) {
+  const DistributedConstraintMatrix& matrix = op.matrix();
   std::vector<double> bodies;
   const std::vector<GlobalId>& owned = matrix.owned_body_ids();
   for (std::size_t b = 0; b < owned.size(); ++b) {
@@ -87,14 +163,9 @@ BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) {
       for (int j = 0; j < 6; ++j) bodies.push_back(block(i, j));
     }
   }
-  const std::vector<double> all_entries = gather_doubles(comm, entries);
-  const std::vector<double> all_bodies = gather_doubles(comm, bodies);
-
-  BodySpaceLcp lcp;
-  lcp.scale = op.scale();
-  if (rank_of(comm) != 0) return lcp;
-
-  std::unordered_map<GlobalId, BodyColumns> directions;
+  const std::vector<double> all_bodies = gather_doubles(matrix.comm(), bodies);
+  auto gathered = std::make_shared<GrowingBodySpaceLcp::Bodies>();
+  if (rank_of(matrix.comm()) != 0) return gathered;
   std::vector<double> mobility;
   for (std::size_t k = 0; k < all_bodies.size(); k += kBodyFields) {
     Eigen::Matrix<double, 6, 6> block;
@@ -104,22 +175,10 @@ BodySpaceLcp gather_body_space_lcp(const ContactOperator& op) {
     MobileDirections mobile = mobile_directions(block);
     BodyColumns body{static_cast<Eigen::Index>(mobility.size()), std::move(mobile.basis)};
     mobility.insert(mobility.end(), mobile.mobility.begin(), mobile.mobility.end());
-    directions.emplace(static_cast<GlobalId>(all_bodies[k]), std::move(body));
+    gathered->directions.emplace(static_cast<GlobalId>(all_bodies[k]), std::move(body));
   }
-
-  std::vector<Eigen::Triplet<double>> triplets;
-  for (std::size_t k = 0; k < all_entries.size(); k += kEntryFields) {
-    const auto row = static_cast<Eigen::Index>(all_entries[k]);
-    const BodyColumns& body = directions.at(static_cast<GlobalId>(all_entries[k + 1]));
-    const auto dof = static_cast<Eigen::Index>(all_entries[k + 2]);
-    for (Eigen::Index i = 0; i < body.basis.cols(); ++i) {
-      triplets.emplace_back(row, body.first_column + i, all_entries[k + 3] * body.basis(dof, i));
-    }
-  }
-  lcp.jacobian.resize(rows.global_size(), static_cast<Eigen::Index>(mobility.size()));
-  lcp.jacobian.setFromTriplets(triplets.begin(), triplets.end());
-  lcp.mobility = Eigen::Map<const Eigen::VectorXd>(mobility.data(), static_cast<Eigen::Index>(mobility.size()));
-  return lcp;
+  gathered->mobility = Eigen::Map<const Eigen::VectorXd>(mobility.data(), static_cast<Eigen::Index>(mobility.size()));
+  return gathered;
 }
 
 }  // namespace relcp::collision

@@ -14,6 +14,9 @@
 
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
+#include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/linalg/distributed_vector.hpp"
@@ -29,6 +32,40 @@ struct BodySpaceLcp {
 // Collective over the operator's communicator; the result is filled on rank 0 only (empty on
 // the others). Directions whose mobility is below 1e-12 times the block's largest are dropped.
 BodySpaceLcp gather_body_space_lcp(const ContactOperator& op);
+
+// The gathered LCP of a constraint matrix whose rows only grow (one epoch of
+// DistributedConstraintMatrix: the LCPs of one ReLCP step). A gather that follows an earlier one of
+// the same epoch sends only the rows appended since, and rank 0 copies the earlier rows and the
+// bodies' mobile directions instead of rebuilding them.
+class GrowingBodySpaceLcp {
+ public:
+  // Collective. `previous` (nullptr, or the same on every rank) is used where it holds an earlier
+  // LCP of op's matrix, with the same bodies and operator scale, on every rank.
+  GrowingBodySpaceLcp(const ContactOperator& op, const GrowingBodySpaceLcp* previous);
+  ~GrowingBodySpaceLcp();
+  GrowingBodySpaceLcp(const GrowingBodySpaceLcp&) = delete;
+  GrowingBodySpaceLcp& operator=(const GrowingBodySpaceLcp&) = delete;
+
+  const BodySpaceLcp& lcp() const { return lcp_; }  // rank 0 (empty elsewhere)
+  BodySpaceLcp release_lcp() && { return std::move(lcp_); }
+  // Rank 0: each rank's rows, in the LCP's order (rank by rank).
+  const std::vector<int>& rank_rows() const { return rank_rows_; }
+  // Whether this LCP was gathered as `previous` plus appended rows: `previous`'s rows are, rank by
+  // rank, the first rows of this LCP's, entry for entry.
+  bool grew_from(const GrowingBodySpaceLcp& previous) const { return grew_from_ == &previous; }
+
+ private:
+  struct Bodies;
+  // Collective: every body's mobile directions, on rank 0 (empty elsewhere).
+  static std::shared_ptr<const Bodies> gather_bodies(const ContactOperator& op);
+
+  BodySpaceLcp lcp_;
+  std::vector<int> rank_rows_;
+  std::shared_ptr<const Bodies> bodies_;  // rank 0: the mobile directions of every body, shared along the epoch
+  std::uint64_t epoch_ = 0;
+  std::size_t local_rows_ = 0;
+  const GrowingBodySpaceLcp* grew_from_ = nullptr;
+};
 
 // Collective. The entries of x in global order on rank 0 (empty on the others).
 Eigen::VectorXd gather_to_root(const DistributedVector& x);

@@ -50,19 +50,10 @@ class CholmodThreads {
 class CholmodNewtonFactorization::Cholmod {
  public:
   Cholmod(const RowMatrix& jacobian, Eigen::Index trailing, Eigen::Index metis_from)
-      : jacobian_(jacobian), trailing_(trailing), metis_from_(metis_from) {
+      : jacobian_(jacobian), dofs_(jacobian.cols()), trailing_(trailing), metis_from_(metis_from) {
     cholmod_start(&common_);
     common_.final_asis = 1;  // as analysed: supernodal LL' where that pays (CHOLMOD_AUTO)
     common_.supernodal = CHOLMOD_AUTO;
-    const Eigen::Index dofs = jacobian.cols();
-    std::vector<Eigen::Triplet<double>> pattern;
-    for (Eigen::Index d = 0; d < dofs; ++d) pattern.emplace_back(d, d, 0.0);
-    for_each_lower_product(
-        [&](Eigen::Index, const RowIterator& a, const RowIterator& b) { pattern.emplace_back(a.col(), b.col(), 0.0); });
-    matrix_.resize(dofs, dofs);
-    matrix_.setFromTriplets(pattern.begin(), pattern.end());
-    matrix_.makeCompressed();
-    locate_entries();
   }
 
   ~Cholmod() {
@@ -74,6 +65,7 @@ class CholmodNewtonFactorization::Cholmod {
   Cholmod& operator=(const Cholmod&) = delete;
 
   bool factorize(const Eigen::VectorXd& weights, const Eigen::VectorXd& diagonal) {
+    if (!pattern_built_) build_pattern();
     double* values = matrix_.valuePtr();
     Eigen::Map<Eigen::VectorXd>(values, matrix_.nonZeros()).setZero();
     for (Eigen::Index d = 0; d < diagonal.size(); ++d) values[diagonal_entry_[d]] += diagonal[d];
@@ -116,6 +108,7 @@ class CholmodNewtonFactorization::Cholmod {
   Eigen::VectorXd solve(const Eigen::VectorXd& rhs) { return solve_mode(CHOLMOD_A, rhs); }
 
   void keep_only_the_factor() {
+    pattern_built_ = false;
     matrix_ = ColumnMatrix();
     std::vector<ProductEntry>().swap(products_);
     std::vector<Eigen::Index>().swap(row_products_);
@@ -127,7 +120,7 @@ class CholmodNewtonFactorization::Cholmod {
   // factor is only updated, and the next factorization replaces it.
   bool adopt(Cholmod& previous) {
     if (previous.factor_ == nullptr || previous.trailing_ != 0 || trailing_ != 0 ||
-        previous.factor_->n != static_cast<std::size_t>(matrix_.cols())) {
+        previous.factor_->n != static_cast<std::size_t>(dofs_)) {
       return false;
     }
     cholmod_free_factor(&factor_, &common_);
@@ -155,7 +148,7 @@ class CholmodNewtonFactorization::Cholmod {
   // Supernodal LL' (as factorized) or simplicial LDL' (after an update): column j of L in the
   // trailing positions, read from CHOLMOD's storage (cholmod_core.h, cholmod_factor).
   void trailing_block(Eigen::MatrixXd& lower, Eigen::VectorXd& diagonal, std::vector<Eigen::Index>& order) const {
-    const Eigen::Index n = matrix_.cols(), first = n - trailing_;
+    const Eigen::Index n = dofs_, first = n - trailing_;
     lower = Eigen::MatrixXd::Zero(trailing_, trailing_);
     diagonal = Eigen::VectorXd::Ones(trailing_);
     order.resize(static_cast<std::size_t>(trailing_));
@@ -206,9 +199,9 @@ class CholmodNewtonFactorization::Cholmod {
   ColumnMatrix scaled_rows(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from,
                            const Eigen::VectorXd& to, bool grows) const {
     // The factor's own order: an adopted factor was analysed for another LCP.
-    std::vector<int> inverse_permutation(static_cast<std::size_t>(matrix_.cols()));
+    std::vector<int> inverse_permutation(static_cast<std::size_t>(dofs_));
     const int* permutation = static_cast<const int*>(factor_->Perm);
-    for (Eigen::Index k = 0; k < matrix_.cols(); ++k) inverse_permutation[permutation[k]] = static_cast<int>(k);
+    for (Eigen::Index k = 0; k < dofs_; ++k) inverse_permutation[permutation[k]] = static_cast<int>(k);
     std::vector<Eigen::Triplet<double>> entries;
     Eigen::Index column = 0;
     for (const Eigen::Index r : rows) {
@@ -220,7 +213,7 @@ class CholmodNewtonFactorization::Cholmod {
       }
       ++column;
     }
-    ColumnMatrix change(matrix_.cols(), column);
+    ColumnMatrix change(dofs_, column);
     change.setFromTriplets(entries.begin(), entries.end());
     change.makeCompressed();
     return change;
@@ -275,6 +268,20 @@ class CholmodNewtonFactorization::Cholmod {
     return true;
   }
 
+  // The pattern of diag + R^T W R for every W, and where each row's products land in it. Built at
+  // the first factorization: a solve that continues from an adopted factor may never need it.
+  void build_pattern() {
+    std::vector<Eigen::Triplet<double>> pattern;
+    for (Eigen::Index d = 0; d < dofs_; ++d) pattern.emplace_back(d, d, 0.0);
+    for_each_lower_product(
+        [&](Eigen::Index, const RowIterator& a, const RowIterator& b) { pattern.emplace_back(a.col(), b.col(), 0.0); });
+    matrix_.resize(dofs_, dofs_);
+    matrix_.setFromTriplets(pattern.begin(), pattern.end());
+    matrix_.makeCompressed();
+    locate_entries();
+    pattern_built_ = true;
+  }
+
   template <typename Visit>
   void for_each_lower_product(Visit visit) const {
     for (Eigen::Index r = 0; r < jacobian_.outerSize(); ++r) {
@@ -309,9 +316,11 @@ class CholmodNewtonFactorization::Cholmod {
   }
 
   const RowMatrix& jacobian_;
+  Eigen::Index dofs_;
   Eigen::Index trailing_;    // directions eliminated last
   Eigen::Index metis_from_;  // METIS orders from this many directions on
-  ColumnMatrix matrix_;
+  ColumnMatrix matrix_;      // the lower triangle of the Newton matrix, once built
+  bool pattern_built_ = false;
   cholmod_common common_;
   cholmod_factor* symbolic_ = nullptr;  // the analysis, kept to factorize supernodally again
   cholmod_factor* factor_ = nullptr;

@@ -44,8 +44,11 @@ bool same_row(const Eigen::SparseMatrix<double, Eigen::RowMajor>& left, Eigen::I
 // its outcome.
 class BodySpaceMethodRun {
  public:
+  // `previous` (nullptr, or the same on every rank): an earlier run of the same step, whose
+  // gathered rows this one's gathering extends where it can.
   BodySpaceMethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
-                     AlmFactorization where, const BodySpaceMethodFactory& make_method)
+                     AlmFactorization where, const BodySpaceMethodFactory& make_method,
+                     const BodySpaceMethodRun* previous)
       : comm_(c.layout().comm()), gathered_(where == AlmFactorization::gathered) {
     if (!gathered_) {
       const DistributedFactorization factorization = where == AlmFactorization::substructured
@@ -54,17 +57,16 @@ class BodySpaceMethodRun {
       method_ = make_method(make_distributed_body_space(contact, factorization), local_values(c), local_values(gamma));
       return;
     }
-    lcp_ = gather_body_space_lcp(contact);
-    int rows = static_cast<int>(c.local_size());
-    int ranks = 1;
-    MPI_Comm_size(comm_, &ranks);
-    rank_rows_.resize(static_cast<std::size_t>(ranks));
-    MPI_Gather(&rows, 1, MPI_INT, rank_rows_.data(), 1, MPI_INT, 0, comm_);
+    const bool previous_gathered = previous != nullptr && previous->gathered_;  // the same on every rank
+    gathering_ =
+        std::make_unique<GrowingBodySpaceLcp>(contact, previous_gathered ? previous->gathering_.get() : nullptr);
     Eigen::VectorXd root_c = gather_to_root(c);
     Eigen::VectorXd start = gather_to_root(gamma);
     int rank = 0;
     MPI_Comm_rank(comm_, &rank);
-    if (rank == 0) method_ = make_method(std::make_unique<SerialBodySpace>(lcp_), std::move(root_c), std::move(start));
+    if (rank == 0) {
+      method_ = make_method(std::make_unique<SerialBodySpace>(gathering_->lcp()), std::move(root_c), std::move(start));
+    }
   }
 
   BodySpaceStep step() {
@@ -91,22 +93,28 @@ class BodySpaceMethodRun {
   // same entries on the same directions. Before the first step; rank 0 decides alone.
   void continue_from(BodySpaceMethodRun& previous) {
     if (!gathered_ || !previous.gathered_ || method_ == nullptr || previous.method_ == nullptr) return;
-    const BodySpaceLcp& old_lcp = previous.lcp_;
-    if (old_lcp.jacobian.cols() != lcp_.jacobian.cols() || old_lcp.scale != lcp_.scale ||
-        old_lcp.mobility.size() != lcp_.mobility.size() || (old_lcp.mobility.array() != lcp_.mobility.array()).any() ||
-        previous.rank_rows_.size() != rank_rows_.size()) {
+    const BodySpaceLcp& old_lcp = previous.gathering_->lcp();
+    const BodySpaceLcp& lcp = gathering_->lcp();
+    const std::vector<int>& old_rank_rows = previous.gathering_->rank_rows();
+    const std::vector<int>& rank_rows = gathering_->rank_rows();
+    if (old_lcp.jacobian.cols() != lcp.jacobian.cols() || old_lcp.scale != lcp.scale ||
+        old_lcp.mobility.size() != lcp.mobility.size() || (old_lcp.mobility.array() != lcp.mobility.array()).any() ||
+        old_rank_rows.size() != rank_rows.size()) {
       return;
     }
     std::vector<Eigen::Index> new_row;
     new_row.reserve(static_cast<std::size_t>(old_lcp.jacobian.rows()));
     Eigen::Index first = 0;
-    for (std::size_t p = 0; p < rank_rows_.size(); ++p) {
-      if (previous.rank_rows_[p] > rank_rows_[p]) return;
-      for (int i = 0; i < previous.rank_rows_[p]; ++i) new_row.push_back(first + i);
-      first += rank_rows_[p];
+    for (std::size_t p = 0; p < rank_rows.size(); ++p) {
+      if (old_rank_rows[p] > rank_rows[p]) return;
+      for (int i = 0; i < old_rank_rows[p]; ++i) new_row.push_back(first + i);
+      first += rank_rows[p];
     }
-    for (Eigen::Index r = 0; r < old_lcp.jacobian.rows(); ++r) {
-      if (!same_row(old_lcp.jacobian, r, lcp_.jacobian, new_row[static_cast<std::size_t>(r)])) return;
+    // Rows gathered as copies of the previous ones need no comparison.
+    if (!gathering_->grew_from(*previous.gathering_)) {
+      for (Eigen::Index r = 0; r < old_lcp.jacobian.rows(); ++r) {
+        if (!same_row(old_lcp.jacobian, r, lcp.jacobian, new_row[static_cast<std::size_t>(r)])) return;
+      }
     }
     method_->continue_from(*previous.method_, new_row);
   }
@@ -123,8 +131,7 @@ class BodySpaceMethodRun {
  private:
   MPI_Comm comm_;
   bool gathered_;
-  BodySpaceLcp lcp_;            // the gathered LCP (rank 0), which the serial space refers to
-  std::vector<int> rank_rows_;  // gathered: the rows of each rank, in the LCP's order (rank 0)
+  std::unique_ptr<GrowingBodySpaceLcp> gathering_;  // gathered: the LCP on rank 0, which the serial space refers to
   std::unique_ptr<BodySpaceMethod> method_;
 };
 
@@ -154,7 +161,8 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   if (result.residual > options.tolerance) {
     const AlmFactorization where =
         resolve_body_space_factorization(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
-    method = std::make_unique<BodySpaceMethodRun>(contact, problem.c, gamma, where, make_method);
+    method = std::make_unique<BodySpaceMethodRun>(contact, problem.c, gamma, where, make_method,
+                                                  carry != nullptr ? carry->previous.get() : nullptr);
     if (carry != nullptr && carry->previous != nullptr) {
       method->continue_from(*carry->previous);
       carry->previous.reset();
