@@ -34,6 +34,14 @@ void disk_rows(Index first, double coefficient, double rho, double rho_normal, d
                const Local<d>& u, Local<d>& phi, Block<d>* A, Block<d>* B) {
   const Eigen::Vector2d y(r[first] - rho * u[first], r[first + 1] - rho * u[first + 1]);
   const double radius = coefficient * std::max(x, 0.0);
+  if (radius == 0.0) {
+    // The disk is a point and Phi_d = r_d whatever y: also at y = 0 (a separated contact at
+    // rest, where the sticking branch's B = rho I is no element of the generalized Jacobian).
+    phi[first] = r[first];
+    phi[first + 1] = r[first + 1];
+    if (A != nullptr) A->template block<2, 2>(first, first).setIdentity();
+    return;
+  }
   const double length = y.norm();
   const bool sliding = length > radius;
   const Eigen::Vector2d direction = sliding && length > 0.0 ? Eigen::Vector2d(y / length) : Eigen::Vector2d::Zero();
