@@ -3,8 +3,8 @@
 // distributed (make_distributed_body_space): s R diag(mu) R^T applies as the distributed contact
 // operator does, with general SPD blocks and with monolayer blocks (singular off the plane),
 // whose dropped directions leave three per body; the distributed space's factorizations (MUMPS,
-// substructured CHOLMOD, its rank-k updates) solve its Newton systems; and the root
-// gather/scatter helpers round-trip a vector.
+// substructured CHOLMOD, its rank-k updates, its adoption by a space with appended rows) solve
+// its Newton systems; and the root gather/scatter helpers round-trip a vector.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -253,6 +253,73 @@ TEST(DistributedBodySpace, SubstructuredFactorizationUpdates) {
     EXPECT_LT(newton_residual(*space, weights, diagonal, x, rhs), 1e-9 * scale) << "round " << round;
     EXPECT_LT(newton_residual(*space, weights, diagonal, y, rhs), 1e-9 * scale) << "round " << round;
   }
+}
+
+// ReLCP's re-solve appends rows: the earlier LCP's substructured factorization, adopted by the
+// later space and updated for the appended rows, solves as a fresh factorization of the later
+// rows does. The appended rows repeat the first generation's (the same bodies, on the same ranks),
+// so that the local directions and the interface stay as they were and every rank adopts.
+TEST(DistributedBodySpace, SubstructuredFactorizationAdoptedAcrossAppendedRows) {
+  const RandomContactProblem problem(
+      MPI_COMM_WORLD, ProblemShape{.bodies = 40, .rows_per_generation = {60}, .diagonal_mobility = false, .seed = 15});
+  DistributedConstraintMatrix matrix = problem.matrix(1);
+  const BlockDiagonalMobility mobility = monolayer(problem.mobility());
+  const ContactOperator op(matrix, mobility, kScale);
+  const std::unique_ptr<BodySpace> earlier = make_distributed_body_space(op, DistributedFactorization::substructured);
+  const std::unique_ptr<NewtonFactorization> earlier_factorization = earlier->newton_factorization();
+  std::mt19937_64 rng(40 + static_cast<std::uint64_t>(testing::rank_of(MPI_COMM_WORLD)));
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  constexpr double kStiffness = 1e4;
+  const Eigen::Index old_rows = earlier->local_rows();
+  Eigen::VectorXd weights(old_rows), diagonal(earlier->mobility().size());
+  for (Eigen::Index r = 0; r < old_rows; ++r) weights[r] = uniform(rng) < 0.5 ? 0.0 : kStiffness;
+  for (Eigen::Index d = 0; d < diagonal.size(); ++d) diagonal[d] = 0.5 + uniform(rng);
+  ASSERT_TRUE(earlier_factorization->factorize(weights, diagonal));
+
+  matrix.append(problem.records(0));
+  const std::unique_ptr<BodySpace> later = make_distributed_body_space(op, DistributedFactorization::substructured);
+  ASSERT_EQ(later->local_rows(), 2 * old_rows);
+  EXPECT_TRUE(rows_extend(*earlier, *later));
+  EXPECT_EQ(rows_extend(*later, *earlier), old_rows == 0);             // the later one has more rows
+  const ContactOperator other_op(matrix, problem.mobility(), kScale);  // not a monolayer: other directions
+  const std::unique_ptr<BodySpace> other =
+      make_distributed_body_space(other_op, DistributedFactorization::substructured);
+  EXPECT_FALSE(rows_extend(*earlier, *other));
+
+  const std::unique_ptr<NewtonFactorization> adopted = later->newton_factorization();
+  ASSERT_TRUE(adopted->adopt(*earlier_factorization));
+  Eigen::VectorXd as_adopted = Eigen::VectorXd::Zero(2 * old_rows), next(2 * old_rows);
+  as_adopted.head(old_rows) = weights;
+  Eigen::VectorXd rhs(diagonal.size());
+  for (Eigen::Index d = 0; d < rhs.size(); ++d) rhs[d] = 2.0 * uniform(rng) - 1.0;
+  // As adopted (the appended rows at weight zero) it solves the later system at once.
+  const Eigen::VectorXd at_once = adopted->solve(rhs);
+  EXPECT_LT(newton_residual(*later, as_adopted, diagonal, at_once, rhs),
+            1e-9 * kStiffness * std::max(1.0, later->max_abs(at_once)));
+  next = as_adopted;
+  std::vector<Eigen::Index> changed;
+  for (Eigen::Index r = old_rows; r < 2 * old_rows; ++r) {
+    if (uniform(rng) < 0.5) {
+      next[r] = kStiffness * (0.5 + uniform(rng));
+      changed.push_back(r);
+    }
+  }
+  ASSERT_TRUE(adopted->update(changed, as_adopted, next));
+  const std::unique_ptr<NewtonFactorization> fresh = later->newton_factorization();
+  ASSERT_TRUE(fresh->factorize(next, diagonal));
+  const Eigen::VectorXd x = adopted->solve(rhs), y = fresh->solve(rhs);
+  const double scale = kStiffness * std::max(1.0, later->max_abs(y));
+  EXPECT_LT(newton_residual(*later, next, diagonal, x, rhs), 1e-9 * scale);
+  EXPECT_LT(newton_residual(*later, next, diagonal, y, rhs), 1e-9 * scale);
+  // Without the update the adopted factorization is the earlier rows' alone: it must not pass.
+  const std::unique_ptr<NewtonFactorization> stale = later->newton_factorization();
+  const std::unique_ptr<NewtonFactorization> again = earlier->newton_factorization();
+  ASSERT_TRUE(again->factorize(weights, diagonal));
+  ASSERT_TRUE(stale->adopt(*again));
+  const double stale_residual = newton_residual(*later, next, diagonal, stale->solve(rhs), rhs);
+  const double joined = later->sum(static_cast<double>(changed.size()));
+  ASSERT_GT(joined, 0.0);
+  EXPECT_GT(later->max(stale_residual), 1e-6 * scale);
 }
 
 TEST(GatherToRoot, RoundTripsThroughScatter) {

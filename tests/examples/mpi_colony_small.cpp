@@ -2,8 +2,8 @@
 // doubles at each division time k ln 2, every cell stays in the plane z = 0, and the contacts keep
 // the overlaps small, with the config's solver, with the body-space solvers distributed, and with
 // ReLCP's carried rows and reused factorizations, and with alm's factorization carried from solve
-// to solve (run on 1, 2 and 3 ranks). Carried rows need fewer ReLCP solves than fresh ones, and the
-// carried factorization fewer factorizations than without it.
+// to solve, gathered and substructured (run on 1, 2 and 3 ranks). Carried rows need fewer ReLCP solves than fresh ones,
+// and the carried factorization fewer factorizations than without it.
 
 #include <gtest/gtest.h>
 
@@ -83,13 +83,17 @@ std::int64_t factorizations(const std::vector<io::StepStatistics>& rows) {
   return count;
 }
 
-// ReLCP's re-solves start from the step's previous factorization instead of one of their own (with
-// the LCP gathered on rank 0, whose rows come rank by rank: the row map is exercised on 2 and 3).
-TEST(ColonySmallAlmCarry, ReSolvesFactorizeLessThanWithoutTheCarry) {
+// ReLCP's re-solves start from the step's previous factorization instead of one of their own: with
+// the LCP gathered on rank 0, whose rows come rank by rank (the row map is exercised on 2 and 3),
+// and substructured, where each rank's factor and the interface's Schur complement are carried.
+class ColonySmallAlmCarry : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ColonySmallAlmCarry, ReSolvesFactorizeLessThanWithoutTheCarry) {
   const std::string config = small_config("colony_small.yaml");
   // At this size 2 % of the rows is a row or two, so updates need a larger fraction to serve.
   const std::vector<std::string> alm = {"collision.solver=alm", "collision.relcp_carried_rows=true",
-                                        "collision.newton_update_fraction=0.5"};
+                                        "collision.newton_update_fraction=0.5",
+                                        "collision.alm_factorization=" + GetParam()};
   std::vector<std::string> carrying = alm, fresh_solves = alm;
   carrying.emplace_back("collision.alm_carry=resolves");
   fresh_solves.emplace_back("collision.alm_carry=none");
@@ -99,7 +103,12 @@ TEST(ColonySmallAlmCarry, ReSolvesFactorizeLessThanWithoutTheCarry) {
   EXPECT_EQ(fresh.back().bodies, carried.back().bodies);
   EXPECT_GT(relcp_solves(carried), static_cast<std::int64_t>(carried.size()));  // there are re-solves
   EXPECT_LT(factorizations(carried), factorizations(fresh));
+  for (const io::StepStatistics& row : carried) {
+    EXPECT_LE(row.contact.max_overlap, kTolerance * (1 + 1e-9)) << "step " << row.step;
+  }
 }
+
+INSTANTIATE_TEST_SUITE_P(Factorizations, ColonySmallAlmCarry, ::testing::Values("gathered", "substructured"));
 
 }  // namespace
 }  // namespace relcp::examples

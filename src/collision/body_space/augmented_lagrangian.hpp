@@ -58,7 +58,8 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   // it either, so that the next re-solve can continue from it too. The re-solves of a colony step
   // then start with updates instead of a factorization each (docs/collision_alm.md, "Where the
   // factorizations of a step come from"). Only where `previous` is a BodySpaceAugmentedLagrangian
-  // on one process.
+  // whose factorization this one's can adopt (gathered CHOLMOD, or substructured with the same
+  // local directions and interface on every rank). Collective on a distributed space.
   bool continue_from(BodySpaceMethod& previous, const std::vector<Eigen::Index>& new_row) override;
   void keep_only_what_continues() override { newton_->keep_only_the_factor(); }
   double penalty() const { return penalty_; }  // rho lambda_max, after any increases

@@ -119,7 +119,7 @@ class CholmodNewtonFactorization::Cholmod {
   // Its symbolic analysis (of the previous LCP's pattern) must not meet this LCP's matrix: the
   // factor is only updated, and the next factorization replaces it.
   bool adopt(Cholmod& previous) {
-    if (previous.factor_ == nullptr || previous.trailing_ != 0 || trailing_ != 0 ||
+    if (previous.factor_ == nullptr || previous.trailing_ != trailing_ ||
         previous.factor_->n != static_cast<std::size_t>(dofs_)) {
       return false;
     }

@@ -38,9 +38,9 @@ class CholmodNewtonFactorization final : public NewtonFactorization {
   bool can_update() const override { return true; }
   bool update(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from, const Eigen::VectorXd& to) override;
   Eigen::VectorXd solve(const Eigen::VectorXd& rhs) override;
-  // Takes `previous`'s factor (a CholmodNewtonFactorization of as many directions, no trailing
-  // ones); cholmod_updown extends the factor's pattern where this LCP's new rows need it. The next
-  // factorize starts again from this LCP's own analysis.
+  // Takes `previous`'s factor (a CholmodNewtonFactorization of as many directions and as many
+  // trailing ones, which must be the same directions); cholmod_updown extends the factor's pattern
+  // where this LCP's new rows need it. The next factorize starts again from this LCP's own analysis.
   bool adopt(NewtonFactorization& previous) override;
   void keep_only_the_factor() override;
 

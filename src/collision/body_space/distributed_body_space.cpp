@@ -302,4 +302,34 @@ std::unique_ptr<BodySpace> make_distributed_body_space(const ContactOperator& op
   return std::make_unique<DistributedBodySpace>(op, factorization);
 }
 
+namespace {
+
+// Local, unlike Map::isSameAs: the direction maps are contiguous per rank.
+bool same_contiguous_map(const tpetra::Map& a, const tpetra::Map& b) {
+  return a.getGlobalNumElements() == b.getGlobalNumElements() && a.getNodeNumElements() == b.getNodeNumElements() &&
+         a.getMinGlobalIndex() == b.getMinGlobalIndex();
+}
+
+}  // namespace
+
+bool rows_extend(const BodySpace& earlier, const BodySpace& later) {
+  const auto* before = dynamic_cast<const DistributedBodySpace*>(&earlier);
+  const auto* after = dynamic_cast<const DistributedBodySpace*>(&later);
+  if (before == nullptr || after == nullptr || before->scale() != after->scale() ||
+      !same_contiguous_map(*before->direction_map(), *after->direction_map()) ||
+      before->mobility().size() != after->mobility().size() ||
+      (before->mobility().array() != after->mobility().array()).any()) {
+    return false;
+  }
+  const LocalJacobianRows& old_rows = before->rows();
+  const LocalJacobianRows& new_rows = after->rows();
+  if (old_rows.size() > new_rows.size()) return false;
+  const std::size_t entries = old_rows.offsets.back();
+  return std::equal(old_rows.offsets.begin(), old_rows.offsets.end(), new_rows.offsets.begin()) &&
+         std::equal(old_rows.columns.begin(), old_rows.columns.begin() + static_cast<std::ptrdiff_t>(entries),
+                    new_rows.columns.begin()) &&
+         std::equal(old_rows.values.begin(), old_rows.values.begin() + static_cast<std::ptrdiff_t>(entries),
+                    new_rows.values.begin());
+}
+
 }  // namespace relcp::collision

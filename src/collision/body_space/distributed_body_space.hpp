@@ -21,4 +21,9 @@ enum class DistributedFactorization { mumps, substructured };
 std::unique_ptr<BodySpace> make_distributed_body_space(
     const ContactOperator& op, DistributedFactorization factorization = DistributedFactorization::mumps);
 
+// Whether `later`'s rows on this rank begin with all of `earlier`'s, with the same entries on the
+// same mobile directions (two distributed spaces of one step, where ReLCP only appends rows).
+// False where either is not a distributed space. Local: reduce it over the ranks.
+bool rows_extend(const BodySpace& earlier, const BodySpace& later);
+
 }  // namespace relcp::collision

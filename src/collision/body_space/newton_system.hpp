@@ -53,7 +53,8 @@ class NewtonSystem {
   // Takes over the last factorization of `previous`, a Newton system of an LCP whose row r is row
   // new_row[r] of this one with the same entries, on the same directions (ReLCP's re-solve): the
   // next set_matrix updates it (or factorizes) as if this system had made it, the new rows at
-  // weight zero. One process only (a gathered LCP). False (nothing taken) when `previous` has no
+  // weight zero. A gathered LCP on one process, or substructured on every rank together
+  // (SubstructuredFactorization::adopt). False (nothing taken) when `previous` has no
   // factorization or the factorization cannot be adopted. Not counted as a factorization.
   bool adopt(NewtonSystem& previous, const std::vector<Eigen::Index>& new_row);
   // Frees what only further factorizations need (NewtonFactorization::keep_only_the_factor):

@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "collision/body_space/cholmod_newton_factorization.hpp"
@@ -40,6 +41,10 @@ class SubstructuredFactorization final : public NewtonFactorization {
   bool can_update() const override { return true; }
   bool update(const std::vector<Eigen::Index>& rows, const Eigen::VectorXd& from, const Eigen::VectorXd& to) override;
   Eigen::VectorXd solve(const Eigen::VectorXd& rhs) override;
+  bool adopt(NewtonFactorization& previous) override;
+  void keep_only_the_factor() override {
+    if (local_ != nullptr) local_->keep_only_the_factor();
+  }
 
  private:
   // The local directions: what this rank's rows and owned directions touch, interior ones (no
@@ -185,6 +190,24 @@ bool SubstructuredFactorization::update(const std::vector<Eigen::Index>&, const 
   }
   const bool updated = local_ == nullptr || local_->update(changed, from, to);
   return on_every_rank(updated) && factorize_interface();
+}
+
+// ReLCP's re-solve of a step appends rows: where they leave every rank's local directions and
+// interface as they were, the local factors and S are those of this LCP with the new rows at
+// weight zero, and updates take it from there. Collective; the same answer on every rank.
+bool SubstructuredFactorization::adopt(NewtonFactorization& previous) {
+  auto* earlier = dynamic_cast<SubstructuredFactorization*>(&previous);
+  const bool same_directions =
+      earlier != nullptr && earlier->touched_ == touched_ && earlier->local_of_touched_ == local_of_touched_ &&
+      earlier->interface_of_local_ == interface_of_local_ && earlier->interface_size_ == interface_size_ &&
+      (earlier->local_ == nullptr) == (local_ == nullptr);
+  if (!on_every_rank(same_directions)) return false;
+  if (!on_every_rank(local_ == nullptr || local_->adopt(*earlier->local_))) return false;
+  trailing_lower_ = std::move(earlier->trailing_lower_);
+  trailing_lower_d_ = std::move(earlier->trailing_lower_d_);
+  interface_of_trailing_ = std::move(earlier->interface_of_trailing_);
+  interface_ = std::move(earlier->interface_);
+  return true;
 }
 
 bool SubstructuredFactorization::factorize_interface() {

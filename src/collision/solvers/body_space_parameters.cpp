@@ -39,7 +39,8 @@ const std::vector<SolverParameterSpec>& BodySpaceParameters::scenario_keys() {
        SolverParameterKind::choice,
        {"resolves", "none"},
        "alm carry",
-       "alm, gathered: whether ReLCP's re-solves start from the previous solve's factorization (resolves, none)"},
+       "alm, gathered or substructured: whether ReLCP's re-solves start from the previous solve's factorization "
+       "(resolves, none)"},
   };
   return keys;
 }

@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/body_space/body_space_lcp.hpp"
@@ -49,12 +52,14 @@ class BodySpaceMethodRun {
   BodySpaceMethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
                      AlmFactorization where, const BodySpaceMethodFactory& make_method,
                      const BodySpaceMethodRun* previous)
-      : comm_(c.layout().comm()), gathered_(where == AlmFactorization::gathered) {
+      : comm_(c.layout().comm()), where_(where), gathered_(where == AlmFactorization::gathered) {
     if (!gathered_) {
       const DistributedFactorization factorization = where == AlmFactorization::substructured
                                                          ? DistributedFactorization::substructured
                                                          : DistributedFactorization::mumps;
-      method_ = make_method(make_distributed_body_space(contact, factorization), local_values(c), local_values(gamma));
+      std::unique_ptr<BodySpace> space = make_distributed_body_space(contact, factorization);
+      distributed_space_ = space.get();
+      method_ = make_method(std::move(space), local_values(c), local_values(gamma));
       return;
     }
     const bool previous_gathered = previous != nullptr && previous->gathered_;  // the same on every rank
@@ -84,15 +89,24 @@ class BodySpaceMethodRun {
   }
 
   bool gathered() const { return gathered_; }
+  // Whether a later solve of the step can continue from this one (continue_from): gathered, or
+  // substructured (MUMPS' factorizations cannot be updated).
+  bool continuable() const { return gathered_ || where_ == AlmFactorization::substructured; }
   void keep_only_what_continues() {
     if (method_ != nullptr) method_->keep_only_what_continues();
   }
 
-  // Continues from `previous` (BodySpaceMethod::continue_from) where both are gathered and its
-  // LCP's rows are rows of this one, rank by rank in the same order (ReLCP appends rows), with the
-  // same entries on the same directions. Before the first step; rank 0 decides alone.
+  // Continues from `previous` (BodySpaceMethod::continue_from) where both are gathered, or both
+  // substructured, and its LCP's rows are rows of this one, rank by rank in the same order (ReLCP
+  // appends rows), with the same entries on the same directions. Before the first step; gathered,
+  // rank 0 decides alone; substructured, every rank together.
   void continue_from(BodySpaceMethodRun& previous) {
-    if (!gathered_ || !previous.gathered_ || method_ == nullptr || previous.method_ == nullptr) return;
+    if (where_ != previous.where_) return;
+    if (!gathered_) {
+      continue_substructured(previous);
+      return;
+    }
+    if (method_ == nullptr || previous.method_ == nullptr) return;
     const BodySpaceLcp& old_lcp = previous.gathering_->lcp();
     const BodySpaceLcp& lcp = gathering_->lcp();
     const std::vector<int>& old_rank_rows = previous.gathering_->rank_rows();
@@ -119,6 +133,16 @@ class BodySpaceMethodRun {
     method_->continue_from(*previous.method_, new_row);
   }
 
+  void continue_substructured(BodySpaceMethodRun& previous) {
+    if (where_ != AlmFactorization::substructured) return;
+    int extends = rows_extend(*previous.distributed_space_, *distributed_space_) ? 1 : 0;
+    MPI_Allreduce(MPI_IN_PLACE, &extends, 1, MPI_INT, MPI_MIN, comm_);
+    if (extends == 0) return;
+    std::vector<Eigen::Index> new_row(static_cast<std::size_t>(previous.distributed_space_->local_rows()));
+    std::iota(new_row.begin(), new_row.end(), Eigen::Index{0});
+    method_->continue_from(*previous.method_, new_row);
+  }
+
   void copy_multipliers(DistributedVector& gamma) const {
     if (gathered_) {
       scatter_from_root(method_ != nullptr ? method_->multipliers() : Eigen::VectorXd(), gamma);
@@ -130,7 +154,9 @@ class BodySpaceMethodRun {
 
  private:
   MPI_Comm comm_;
+  AlmFactorization where_;
   bool gathered_;
+  const BodySpace* distributed_space_ = nullptr;    // not gathered: the method's space
   std::unique_ptr<GrowingBodySpaceLcp> gathering_;  // gathered: the LCP on rank 0, which the serial space refers to
   std::unique_ptr<BodySpaceMethod> method_;
 };
@@ -200,7 +226,7 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
   result.natural_residual = natural_residual(DistributedLcp{A, problem.c}, gamma);
   result.operator_applications = A.applications();
   result.gamma = std::move(gamma);
-  if (carry != nullptr && method != nullptr && method->gathered() && result.status == lcp::Status::converged) {
+  if (carry != nullptr && method != nullptr && method->continuable() && result.status == lcp::Status::converged) {
     method->keep_only_what_continues();
     carry->previous = std::move(method);
   }
@@ -211,9 +237,9 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
 }  // namespace
 
 // Gathered while rank 0 can hold the LCP: MUMPS (distributed) lost to it by 2-2.4x. The
-// substructured factorization was 1.1-1.3x faster on two ranks at 1,024-8,192 cells but stalled a
-// whole colony run at step 9656 (docs/collision_alm.md, "Substructured factorization"), so it
-// stays opt-in.
+// substructured factorization, with the carry of ReLCP's re-solves like the gathered one, was even
+// with it at 4,096 cells on two ranks and 13 % slower at 8,192 (docs/collision_alm.md, "The
+// carry, substructured"), so it stays opt-in.
 AlmFactorization resolve_body_space_factorization(AlmFactorization where, std::int64_t rows, MPI_Comm comm) {
   if (where != AlmFactorization::automatic) return where;
   int ranks = 1;
