@@ -9,7 +9,8 @@
 #
 # STEPS (run in the order given): tests contact backends scaling contact_bbpgd sanitizer bench sweep
 # profile; contact_large (not by default) adds 10^6 bodies, the device solve's times and MPS;
-# contact_1M (not by default) the 10^6 runs alone; colony (not by default) the colony restart alone;
+# contact_1M (not by default) the 10^6 runs alone; detection (not by default) the separations on
+# the device against the host's; detection_profile (not by default) where detection's time goes; colony (not by default) the colony restart alone;
 # threads (not by default) the GPU run on 1, 4 and every core's threads.
 # contact: the 10^5 packing (CONTACT_STATE) on the GPU (1 rank) and on every core (nproc ranks);
 # scaling: strong (10^5), weak (WEAK_STATE, 10^4, one copy per rank), colony restart
@@ -85,12 +86,14 @@ run_for() {
 }
 # mpi CAP RANKS PROGRAM ARGS...: THREADS (default 1) OpenMP threads per rank; single-threaded ranks
 # are bound to cores while there are enough.
+# MPI_ENV="NAME=VALUE ...": more variables for the ranks.
 mpi() {
-  local cap=$1 np=$2 threads=${THREADS:-1} binding=(--bind-to none)
+  local cap=$1 np=$2 threads=${THREADS:-1} binding=(--bind-to none) extra=() setting
   shift 2
   (( threads == 1 && np <= physical_cores )) && binding=(--map-by core --bind-to core:overload-allowed)
+  for setting in ${MPI_ENV:-}; do extra+=(-x "$setting"); done
   OMP_NUM_THREADS=$threads OPENBLAS_NUM_THREADS=1 run_for "$cap" mpirun -np "$np" --oversubscribe "${binding[@]}" \
-    -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x OPENBLAS_NUM_THREADS "$@"
+    -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x OPENBLAS_NUM_THREADS "${extra[@]}" "$@"
 }
 # contact LABEL FILE CAP RANKS ARGS...: one contact_step_scaling run; its JSON line, with
 # "label" first, is appended to FILE.
@@ -174,6 +177,34 @@ step_threads() {
     THREADS=$threads contact "gpu_apgd_threads$threads" "$out/contact.json" 60 1 "${args[@]}"
   done
 }
+# The separations on the device against the host's (detection_backend cuda against cpu), the
+# solve on the GPU in both, then every core alone: at 10^5 and at 10^6 bodies.
+step_detection() {
+  local args=(--state "$contact_state" --warmup-steps 1 --solver apgd)
+  local small=("${args[@]}" --steps 3) large=("${args[@]}" --steps 2 --tiles 10 --radial-force 0)
+  THREADS=$cores contact gpu_apgd_detection_cuda "$out/contact.json" 60 1 "${small[@]}" --backend cuda
+  THREADS=$cores contact gpu_apgd_detection_cpu "$out/contact.json" 60 1 "${small[@]}" --backend cuda \
+    --detection-backend cpu
+  contact "cpu${cores}_apgd" "$out/contact.json" 60 "$cores" "${small[@]}" --backend cpu
+  THREADS=$cores contact gpu_apgd_detection_cuda_again "$out/contact.json" 60 1 "${small[@]}" --backend cuda
+  THREADS=$cores contact gpu_apgd_1M_detection_cuda "$out/contact.json" 150 1 "${large[@]}" --backend cuda
+  contact "cpu${cores}_apgd_1M" "$out/contact.json" 150 "$cores" "${large[@]}" --backend cpu
+}
+# Where a GPU run's detection goes (rank 0's debug lines of one timed step): the sort and ghosts,
+# the trial moves, the pair search and the separations (on the device: packing, device,
+# unpacking), at 10^5 bodies with the separations on the device and on the host, and at 10^6.
+step_detection_profile() {
+  local args=(--state "$contact_state" --warmup-steps 1 --steps 1 --solver apgd --backend cuda --log-level debug)
+  local detection
+  for detection in cuda cpu; do
+    echo "--- 10^5 bodies, detection_backend $detection"
+    THREADS=$cores mpi 60 1 "$bin/contact_step_scaling" "${args[@]}" --detection-backend "$detection" |
+      grep -E '^\[debug\] (detection|separations)' | tail -12
+  done
+  echo "--- 10^6 bodies, detection_backend cuda"
+  THREADS=$cores mpi 150 1 "$bin/contact_step_scaling" "${args[@]}" --tiles 10 --radial-force 0 |
+    grep -E '^\[debug\] (detection|separations)' | tail -16
+}
 step_contact_bbpgd() {
   local args=(--state "$contact_state" --warmup-steps 1 --steps 3 --solver bbpgd)
   THREADS=$cores contact gpu_bbpgd "$out/contact.json" 60 1 "${args[@]}" --backend cuda
@@ -200,6 +231,16 @@ step_contact_1M() {
   local args=(--state "$contact_state" --tiles 10 --radial-force 0 --warmup-steps 1 --steps 2 --solver apgd)
   THREADS=$cores contact gpu_apgd_1M "$out/contact.json" 150 1 "${args[@]}" --backend cuda
   contact "cpu${cores}_apgd_1M" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
+}
+# The 10^6 runs with glibc keeping freed blocks up to 1 GiB in the heap (MALLOC_MMAP_THRESHOLD_;
+# relcp's own setting stops at 256 MiB, core/heap_reuse.cpp), each beside the same run without.
+step_contact_1M_heap() {
+  local args=(--state "$contact_state" --tiles 10 --radial-force 0 --warmup-steps 1 --steps 2 --solver apgd)
+  local heap="MALLOC_MMAP_THRESHOLD_=1073741824 MALLOC_TRIM_THRESHOLD_=4294967296 MALLOC_TOP_PAD_=67108864"
+  THREADS=$cores contact gpu_apgd_1M "$out/contact.json" 150 1 "${args[@]}" --backend cuda
+  THREADS=$cores MPI_ENV=$heap contact gpu_apgd_1M_heap_1GiB "$out/contact.json" 150 1 "${args[@]}" --backend cuda
+  contact "cpu${cores}_apgd_1M" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
+  MPI_ENV=$heap contact "cpu${cores}_apgd_1M_heap_1GiB" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
 }
 # relcp_sim with backend cuda against cpu on the small configs, 1 and 2 ranks (docs/gpu.md).
 step_backends() {
@@ -268,6 +309,9 @@ step_profile() {
 
 declare -A titles=([tests]="gpu tests" [contact]="contact step: GPU against the CPU cores (10^5 ellipsoids, apgd)"
   [contact_bbpgd]="contact step: GPU against the CPU cores (bbpgd)"
+  [detection]="separations on the GPU against the CPU, 10^5 and 10^6 bodies"
+  [detection_profile]="where a GPU run's detection goes (debug lines)"
+  [contact_1M_heap]="10^6 bodies with freed blocks kept in the heap, beside the same without"
   [backends]="relcp_sim backend cuda against cpu (small configs)"
   [contact_large]="device solve times, GPU against the CPU cores at 10^6 bodies, MPS"
   [contact_1M]="contact step: GPU against the CPU cores at 10^6 bodies" [colony]="colony restart scaling"

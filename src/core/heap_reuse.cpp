@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <initializer_list>
+#include <limits>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -15,8 +16,8 @@ void keep_freed_memory_for_reuse() {
     if (std::getenv(tuned) != nullptr) return;
   }
   constexpr int kMiB = 1 << 20;
-  mallopt(M_MMAP_THRESHOLD, 256 * kMiB);
-  mallopt(M_TRIM_THRESHOLD, 1024 * kMiB);
+  mallopt(M_MMAP_THRESHOLD, 1024 * kMiB);
+  mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());  // 2 GiB, the most mallopt takes
   mallopt(M_TOP_PAD, 64 * kMiB);
 #endif
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collision/detection/wall_constraints.hpp"
+#include "collision/device/device_separations.hpp"
 #include "core/parallel_filled_vector.hpp"
 #include "geometry/shapes/shape.hpp"
 #include "geometry/separation/signed_separation.hpp"
@@ -24,9 +25,10 @@ struct ContactScene {
 };
 
 // Collective only through the store's ghosts, which must be current. Pairs and walls within
-// `search_buffer`; separations exact below `needed_below` (pair_separations).
+// `search_buffer`; separations exact below `needed_below` (pair_separations, or
+// separations_on_device when `device` is given).
 ContactScene detect_contacts(const particles::ParticleStore& store, std::span<const geometry::HalfSpace> walls,
-                             double search_buffer, double needed_below);
+                             double search_buffer, double needed_below, device::DeviceSeparations* device = nullptr);
 
 // The deepest true-surface overlap of the scene on this rank, pairs and walls.
 double largest_true_overlap(const ContactScene& scene);

@@ -6,6 +6,7 @@
 #include "collision/device/device_contact_operator.hpp"
 #include "collision/device/device_kernels.hpp"
 #include "collision/device/device_memory.hpp"
+#include "collision/device/device_separations.hpp"
 #include "core/error.hpp"
 
 namespace relcp::collision::device {
@@ -43,6 +44,15 @@ DeviceContactOperator::~DeviceContactOperator() = default;
 std::size_t DeviceContactOperator::update(const LocalContactRows&, HostHalo*) { refuse(); }
 std::size_t DeviceContactOperator::rows() const { return 0; }
 void DeviceContactOperator::apply(const double*, double*) const { refuse(); }
+
+struct DeviceSeparations::Impl {};
+DeviceSeparations::DeviceSeparations() { refuse(); }
+DeviceSeparations::~DeviceSeparations() = default;
+geometry::core_pair::CoreBody* DeviceSeparations::bodies(std::size_t) { refuse(); }
+PairBodies* DeviceSeparations::pairs(std::size_t) { refuse(); }
+void DeviceSeparations::separate(std::size_t, std::size_t, double, double, int) { refuse(); }
+const geometry::core_pair::SeparationRecord* DeviceSeparations::records() const { refuse(); }
+const unsigned char* DeviceSeparations::handled() const { refuse(); }
 
 int visible_device_count(const char** reason) {
   *reason = "this build has no CUDA";

@@ -10,6 +10,7 @@
 #include "collision/assembly/body_mobility.hpp"
 #include "collision/assembly/constant_vector.hpp"
 #include "collision/assembly/monolayer_rows.hpp"
+#include "collision/device/cuda_backend.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/coulomb_fixed_point.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
@@ -17,6 +18,7 @@
 #include "collision/strategies/strategy_registry.hpp"
 #include "core/error.hpp"
 #include "core/phase_timer.hpp"
+#include "core/stopwatch.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -99,10 +101,16 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   double detection = 0.0, assembly = 0.0, solve = 0.0;  // this rank's seconds
 
   // Detection at C^k: ghosts, pairs and walls of the first LCP.
+  if (settings_.detection_backend == ComputeBackend::cuda && !device_separations_) {
+    ensure_cuda_device(comm);
+    device_separations_ = std::make_shared<device::DeviceSeparations>();
+  }
   const ContactScene start = timed(detection, [&] {
+    const Stopwatch watch;
     sort_owned_by_id(store);
     store.exchange_ghosts(search_buffer);
-    return detect_contacts(store, settings_.walls, search_buffer, search_buffer);
+    spdlog::debug("detection at the step's start: sort and ghosts {:.4f} s", watch.seconds());
+    return detect_contacts(store, settings_.walls, search_buffer, search_buffer, device_separations_.get());
   });
 
   // The first LCP: the strategy's rows at C^k, A = scale D^T M D, c from the free velocity V.
@@ -167,9 +175,11 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     // The trial configuration C^k (+) dt (V + dU) and what the geometry says there; only
     // overlaps matter at a trial, so separations need be exact below zero only.
     const ContactScene trial = timed(detection, [&] {
+      const Stopwatch watch;
       combine(1.0, problem.free_velocity, 1.0, delta_velocity, total_velocity);
       move_to_trial(store, base, total_velocity, dt, search_buffer);
-      ContactScene scene = detect_contacts(store, settings_.walls, search_buffer, 0.0);
+      spdlog::debug("detection at a trial: the move {:.4f} s", watch.seconds());
+      ContactScene scene = detect_contacts(store, settings_.walls, search_buffer, 0.0, device_separations_.get());
       report.max_overlap = max_over_ranks(comm, largest_true_overlap(scene));
       report.max_model_overlap = max_over_ranks(comm, strategy_->model_overlap(scene));
       return scene;

@@ -21,6 +21,7 @@
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/assembly/distributed_constraint_matrix.hpp"
 #include "collision/assembly/previous_step_forces.hpp"
+#include "collision/device/device_separations.hpp"
 #include "collision/linalg/distributed_vector.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 #include "collision/strategies/contact_settings.hpp"
@@ -93,6 +94,8 @@ class ContactResolver {
   std::function<void(const ContactIterationView&)> observer_;
   PreviousStepForces previous_forces_;  // kept only with settings_.warm_start_from_previous_step
   CarriedContacts carried_;             // kept only with settings_.strategy.carried_rows
+  // With detection_backend cuda: the device buffers of the separations, made at the first step.
+  std::shared_ptr<device::DeviceSeparations> device_separations_;
 };
 
 }  // namespace relcp::collision

@@ -1,5 +1,6 @@
 #include "collision/strategies/contact_settings.hpp"
 
+#include "collision/device/cuda_backend.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/strategy_registry.hpp"
 #include "core/error.hpp"
@@ -29,6 +30,10 @@ void validate_contact_settings(const ContactSettings& settings) {
       throw InputError("backend",
                        "cuda projects Coulomb cones only: rolling_friction and spinning_friction need backend cpu");
     }
+  }
+  if (settings.detection_backend == ComputeBackend::cuda && !cuda_backend_built()) {
+    throw InputError("detection_backend",
+                     "cuda needs relcp built with CUDA (cmake -DRELCP_CUDA=ON); this build has none");
   }
   if (settings.friction.any()) {
     if (!can.friction_cones) {

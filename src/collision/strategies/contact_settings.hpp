@@ -67,6 +67,9 @@ struct ContactSettings {
   SolverSettings solver;
   FrictionSettings friction;
   std::vector<geometry::HalfSpace> walls;  // unit normals toward the bodies' side
+  // cuda: the pairs of ellipsoids and spheres get their separations on the rank's GPU
+  // (docs/gpu.md, "Separations on the device"); the scenario's default follows solver.backend.
+  ComputeBackend detection_backend = ComputeBackend::cpu;
 
   double effective_solver_tolerance() const { return solver.tolerance > 0.0 ? solver.tolerance : strategy.tolerance; }
 };

@@ -126,6 +126,14 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
       contact.solver.backend = collision::ComputeBackend::cuda;
     }
   }
+  contact.detection_backend = contact.solver.backend;
+  if (const auto node = section.optional_child("detection_backend")) {
+    const bool cuda = as_choice(*node, {"cpu", "cuda"}, "detection backend") == "cuda";
+    if (cuda && !collision::cuda_backend_built()) {
+      node->fail("cuda needs relcp built with CUDA (cmake -DRELCP_CUDA=ON); this build has none");
+    }
+    contact.detection_backend = cuda ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
+  }
   if (const auto node = section.optional_child("warm_start")) {
     contact.solver.warm_start_from_previous_step =
         as_choice(*node, {"zero", "previous_step"}, "warm start") == "previous_step";

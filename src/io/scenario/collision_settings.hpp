@@ -22,11 +22,26 @@ struct CollisionSettings {
 };
 
 // The section's own keys; the solvers' keys come on top (collision_keys()).
-inline constexpr auto kCollisionSectionKeys = std::to_array<std::string_view>(
-    {"strategy", "solver", "tolerance", "solver_tolerance", "max_solver_iterations", "preconditioner", "backend",
-     "warm_start", "max_relcp_iterations", "on_max_relcp_iterations", "multisphere_count", "search_buffer",
-     "relcp_carried_rows", "friction", "rolling_friction", "spinning_friction", "friction_model",
-     "max_coulomb_iterations", "max_coulomb_rescue_sweeps"});
+inline constexpr auto kCollisionSectionKeys = std::to_array<std::string_view>({"strategy",
+                                                                               "solver",
+                                                                               "tolerance",
+                                                                               "solver_tolerance",
+                                                                               "max_solver_iterations",
+                                                                               "preconditioner",
+                                                                               "backend",
+                                                                               "warm_start",
+                                                                               "max_relcp_iterations",
+                                                                               "on_max_relcp_iterations",
+                                                                               "multisphere_count",
+                                                                               "search_buffer",
+                                                                               "relcp_carried_rows",
+                                                                               "friction",
+                                                                               "rolling_friction",
+                                                                               "spinning_friction",
+                                                                               "friction_model",
+                                                                               "max_coulomb_iterations",
+                                                                               "max_coulomb_rescue_sweeps",
+                                                                               "detection_backend"});
 
 // The coefficients of friction and rotation resistance, in the collision section (every pair) and
 // in each wall: sliding (Coulomb), rolling, spinning (docs/friction.md).
