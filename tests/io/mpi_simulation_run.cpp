@@ -5,9 +5,13 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <numbers>
 
+#include "collision/device/cuda_backend.hpp"
+#include "collision/device/device_contact_operator.hpp"
+#include "core/error.hpp"
 #include "core/logging.hpp"
 #include "dynamics/local_drag_mobility.hpp"
 #include "dynamics/mass_properties.hpp"
@@ -173,6 +177,24 @@ parallel: {rebalance_every: 1}
     EXPECT_NE(stats[8].find(",4,0,0,0,0,"), std::string::npos) << stats[8];
   }
   MPI_Barrier(MPI_COMM_WORLD);
+}
+
+// Separations on a GPU that is not there: refused on every rank before anything is written
+// (a run with the solve on the CPU meets the device only at its first contact step otherwise).
+TEST(SimulationRun, SeparationsOnAMissingDeviceAreRefusedBeforeAnyOutput) {
+  const char* reason = "";
+  int devices = collision::device::visible_device_count(&reason);
+  MPI_Allreduce(MPI_IN_PLACE, &devices, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (devices > 0) GTEST_SKIP() << "a CUDA device is present";
+  if (!collision::cuda_backend_built()) GTEST_SKIP() << "a build without CUDA refuses the key itself";
+  const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_sim_no_device");
+  Scenario scenario =
+      scenario_from(dir, std::string(kDriftingSuspension) + "collision: {strategy: relcp, detection_backend: cuda}\n");
+  ASSERT_EQ(scenario.collision.contact.detection_backend, collision::ComputeBackend::cuda);
+  ASSERT_EQ(scenario.collision.contact.solver.backend, collision::ComputeBackend::cpu);
+  EXPECT_THROW(run(dir, std::move(scenario)), RunTimeFailure);
+  MPI_Barrier(MPI_COMM_WORLD);
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
 }
 
 }  // namespace

@@ -27,9 +27,16 @@ Simulation::Simulation(MPI_Comm comm, Scenario scenario, SimulationOptions optio
       motion_(scenario_.dynamics, scenario_.monolayer()),
       contact_stage_(make_contact_stage(scenario_)) {
   MPI_Comm_rank(comm_, &rank_);
-  if (scenario_.collision.enabled && scenario_.collision.contact.solver.backend == collision::ComputeBackend::cuda) {
+  const collision::ContactSettings& contact = scenario_.collision.contact;
+  const bool solve_on_device = contact.solver.backend == collision::ComputeBackend::cuda;
+  const bool separations_on_device = contact.detection_backend == collision::ComputeBackend::cuda;
+  if (scenario_.collision.enabled && (solve_on_device || separations_on_device)) {
     // Refuses here, before any output, when some rank has no device.
-    spdlog::info("contact solve on the GPU: {}", collision::ensure_cuda_device(comm_));
+    spdlog::info("{} on the GPU: {}",
+                 solve_on_device && separations_on_device ? "contact solve and separations"
+                 : solve_on_device                        ? "contact solve"
+                                                          : "separations",
+                 collision::ensure_cuda_device(comm_));
   }
   if (options_.started_at <= 0.0) options_.started_at = MPI_Wtime();
   if (!options_.max_wall_seconds) options_.max_wall_seconds = scenario_.simulation.max_wall_seconds;
