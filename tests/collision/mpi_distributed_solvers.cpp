@@ -230,33 +230,53 @@ TEST_P(EverySolver, ReportsTheIterationCap) {
   EXPECT_GT(result.residual, options.tolerance);
 }
 
-TEST_P(EverySolver, NeverReportsConvergenceWithoutASolution) {
-  // Rows d and -d for one pair: A = [a -a; -a a] with kernel (1, 1), and c = (-1, -1) has
-  // y^T c < 0 on it, so the LCP has no solution (Palmer et al. 2025, App. A, with the sign
-  // corrected in docs/collision.md, "Errata").
-  std::vector<GlobalId> owned;
-  if (testing::rank_of(MPI_COMM_WORLD) == 0) owned = {0, 1};
-  DistributedConstraintMatrix matrix(MPI_COMM_WORLD, owned);
-  std::vector<ConstraintRecord> records;
-  if (testing::rank_of(MPI_COMM_WORLD) == testing::size_of(MPI_COMM_WORLD) - 1) {
-    ConstraintRecord up;
-    up.body_a = 0;
-    up.body_b = 1;
-    up.row << -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0;
-    ConstraintRecord down = up;
-    down.creation_index = 1;
-    down.row = -up.row;
-    records = {up, down};
+// Rows d and -d for one pair: A = [a -a; -a a] with kernel (1, 1), and c = (-1, -1) has
+// y^T c < 0 on it, so the LCP has no solution (Palmer et al. 2025, App. A, with the sign
+// corrected in docs/collision.md, "Errata").
+class LcpWithoutSolution {
+ public:
+  LcpWithoutSolution()
+      : matrix_(pair_rows()),
+        mobility_(BlockDiagonalMobility::isotropic(std::vector<double>(owned().size(), 1.0),
+                                                   std::vector<double>(owned().size(), 1.0))),
+        A_(matrix_, mobility_, 1.0),
+        c_(A_.layout()) {
+    fill(-1.0, c_);
   }
-  matrix.append(records);
-  const BlockDiagonalMobility mobility =
-      BlockDiagonalMobility::isotropic(std::vector<double>(owned.size(), 1.0), std::vector<double>(owned.size(), 1.0));
-  const ContactOperator A(matrix, mobility, 1.0);
-  DistributedVector c(A.layout());
-  fill(-1.0, c);
+  DistributedLcp lcp() const { return {A_, c_}; }
+
+ private:
+  static std::vector<GlobalId> owned() {
+    return testing::rank_of(MPI_COMM_WORLD) == 0 ? std::vector<GlobalId>{0, 1} : std::vector<GlobalId>{};
+  }
+  static DistributedConstraintMatrix pair_rows() {
+    DistributedConstraintMatrix matrix(MPI_COMM_WORLD, owned());
+    std::vector<ConstraintRecord> records;
+    if (testing::rank_of(MPI_COMM_WORLD) == testing::size_of(MPI_COMM_WORLD) - 1) {
+      ConstraintRecord up;
+      up.body_a = 0;
+      up.body_b = 1;
+      up.row << -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0;
+      ConstraintRecord down = up;
+      down.creation_index = 1;
+      down.row = -up.row;
+      records = {up, down};
+    }
+    matrix.append(records);
+    return matrix;
+  }
+
+  DistributedConstraintMatrix matrix_;
+  BlockDiagonalMobility mobility_;
+  ContactOperator A_;
+  DistributedVector c_;
+};
+
+TEST_P(EverySolver, NeverReportsConvergenceWithoutASolution) {
+  const LcpWithoutSolution without;
   DistributedSolverOptions options = options_for(GetParam());
   options.max_iterations = 200;
-  const DistributedSolverResult result = solver_for(GetParam())->solve(DistributedLcp{A, c}, options);
+  const DistributedSolverResult result = solver_for(GetParam())->solve(without.lcp(), options);
   EXPECT_NE(result.status, lcp::Status::converged);
   EXPECT_GT(result.natural_residual, options.tolerance);
 }
@@ -445,18 +465,27 @@ INSTANTIATE_TEST_SUITE_P(
     Distributed, GradientSolver,
     ::testing::ValuesIn(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling)));
 
+AutoThresholds thresholds(int hard_iterations, int max_alm_ranks = kAutoAlmRanks,
+                          std::int64_t interior_point_rows = kAutoInteriorPointRows) {
+  AutoThresholds chosen;
+  chosen.hard_iterations = hard_iterations;
+  chosen.max_alm_ranks = max_alm_ranks;
+  chosen.interior_point_rows = interior_point_rows;
+  return chosen;
+}
+
 // Rule 2 of solver: auto: after an apgd solve above the threshold, the next LCPs go to alm, which
 // reaches the same solution; below it, apgd stays.
 TEST(DistributedAutoSolver, MovesToAlmAfterAHardApgdSolve) {
   const PlantedContactLcp lcp(spd_shape(31));
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
-  const DistributedAutoSolver patient({}, 1000000);
+  const DistributedAutoSolver patient({}, thresholds(1000000));
   for (int solve = 0; solve < 2; ++solve) {
     EXPECT_EQ(patient.solve(lcp.lcp(), options).status, lcp::Status::converged);
     EXPECT_EQ(patient.last_choice(), "apgd");
   }
-  const DistributedAutoSolver hasty({}, 5, 4);
+  const DistributedAutoSolver hasty({}, thresholds(5, 4));
   const DistributedSolverResult first = hasty.solve(lcp.lcp(), options);
   ASSERT_GT(first.iterations, 5);
   EXPECT_EQ(hasty.last_choice(), "apgd");
@@ -467,7 +496,7 @@ TEST(DistributedAutoSolver, MovesToAlmAfterAHardApgdSolve) {
   EXPECT_LT((lcp.gather(second.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
   expect_same_on_every_rank(second.residual);
   if (testing::size_of(MPI_COMM_WORLD) > 1) {  // the default keeps apgd on more than one rank
-    const DistributedAutoSolver distributed({}, 5);
+    const DistributedAutoSolver distributed({}, thresholds(5));
     distributed.solve(lcp.lcp(), options);
     distributed.solve(lcp.lcp(), options);
     EXPECT_EQ(distributed.last_choice(), "apgd");
@@ -486,7 +515,7 @@ TEST(DistributedAutoSolver, MovesLargeHardNetworksToAlmWithUpdatesElseToIp) {
   const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
-  const DistributedAutoSolver below(without_updates(), 5, 4, 71);
+  const DistributedAutoSolver below(without_updates(), thresholds(5, 4, 71));
   below.solve(lcp.lcp(), options);
   below.solve(lcp.lcp(), options);
   EXPECT_EQ(below.last_choice(), "alm");
@@ -494,7 +523,7 @@ TEST(DistributedAutoSolver, MovesLargeHardNetworksToAlmWithUpdatesElseToIp) {
   distributed.update_fraction = 0.02;
   distributed.factorization = AlmFactorization::distributed;
   for (const BodySpaceParameters& parameters : {without_updates(), distributed}) {
-    const DistributedAutoSolver at(parameters, 5, 1, 70);  // alm would be ruled out beyond one rank
+    const DistributedAutoSolver at(parameters, thresholds(5, 1, 70));  // alm would be ruled out beyond one rank
     const DistributedSolverResult first = at.solve(lcp.lcp(), options);
     EXPECT_EQ(at.last_choice(), "apgd");
     const DistributedSolverResult second = at.solve(lcp.lcp(), options);
@@ -504,7 +533,7 @@ TEST(DistributedAutoSolver, MovesLargeHardNetworksToAlmWithUpdatesElseToIp) {
     EXPECT_LT((lcp.gather(second.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
     expect_same_on_every_rank(second.residual);
   }
-  const DistributedAutoSolver updating({}, 5, 1, 70);
+  const DistributedAutoSolver updating({}, thresholds(5, 1, 70));
   updating.solve(lcp.lcp(), options);
   const DistributedSolverResult by_alm = updating.solve(lcp.lcp(), options);
   EXPECT_EQ(updating.last_choice(), "alm");
@@ -520,7 +549,7 @@ TEST(DistributedAutoSolver, GivesReSolvesThatExtendASolutionToAlm) {
   const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
-  const DistributedAutoSolver solver(without_updates(), 5, 1, 70);
+  const DistributedAutoSolver solver(without_updates(), thresholds(5, 1, 70));
   const DistributedSolverResult first = solver.solve(lcp.lcp(), options);
   EXPECT_EQ(first.factorizations, 0);
   const DistributedSolverResult by_ip = solver.solve(lcp.lcp(), options);
@@ -534,6 +563,61 @@ TEST(DistributedAutoSolver, GivesReSolvesThatExtendASolutionToAlm) {
   EXPECT_LE(resolve.factorizations, resolve.iterations);
   EXPECT_LT((lcp.gather(resolve.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
   expect_same_on_every_rank(resolve.factorizations);
+}
+
+// The solve, by `method`, to the planted solution.
+DistributedSolverResult expect_solved_by(const DistributedAutoSolver& solver, const PlantedContactLcp& lcp,
+                                         const DistributedSolverOptions& options, std::string_view method) {
+  DistributedSolverResult result = solver.solve(lcp.lcp(), options);
+  EXPECT_EQ(solver.last_choice(), method);
+  EXPECT_EQ(result.status, lcp::Status::converged);
+  EXPECT_LT((lcp.gather(result.gamma) - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
+  return result;
+}
+
+// On large networks an LCP far from its warm start goes to ip even where alm would update its
+// factorizations: the first solve of a step, and a re-solve after more appended rows than the
+// threshold; a re-solve after fewer stays with alm. Below the size the rules are as before.
+TEST(DistributedAutoSolver, GivesLargeLcpsFarFromTheirWarmStartToIp) {
+  const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  AutoThresholds far = thresholds(5, 1, 70);
+  far.far_interior_point_rows = 70;
+  far.far_appended_rows = 10;
+  const DistributedAutoSolver solver({}, far);
+  solver.solve(lcp.lcp(), options);
+  const DistributedSolverResult first = expect_solved_by(solver, lcp, options, "ip");
+  DistributedSolverOptions resolve = options;
+  resolve.warm_start = &first.gamma;
+  resolve.warm_start_extends_solution = true;
+  resolve.appended_rows = 11;
+  expect_solved_by(solver, lcp, resolve, "ip");
+  resolve.appended_rows = 10;
+  expect_solved_by(solver, lcp, resolve, "alm");
+  far.far_interior_point_rows = 71;
+  const DistributedAutoSolver smaller({}, far);
+  smaller.solve(lcp.lcp(), options);
+  expect_solved_by(smaller, lcp, options, "alm");
+}
+
+// A far solve whose ip does not converge goes to alm, then to apgd, and still ends without
+// success where there is none.
+TEST(DistributedAutoSolver, FallsFromIpToAlmToApgdWithoutSuccessWhereThereIsNone) {
+  const LcpWithoutSolution without;
+  DistributedSolverOptions options;
+  options.max_iterations = 200;
+  AutoThresholds far = thresholds(0, 1, 2);
+  far.far_interior_point_rows = 2;
+  const DistributedAutoSolver solver({}, far);
+  const DistributedSolverResult by_apgd = solver.solve(without.lcp(), options);
+  EXPECT_EQ(solver.last_choice(), "apgd");
+  const DistributedSolverResult chained = solver.solve(without.lcp(), options);
+  EXPECT_EQ(solver.last_choice(), "apgd");
+  EXPECT_NE(chained.status, lcp::Status::converged);
+  EXPECT_GT(chained.natural_residual, options.tolerance);
+  EXPECT_GT(chained.iterations, by_apgd.iterations);  // ip's and alm's iterations are counted too
+  EXPECT_GT(chained.factorizations, 0);
 }
 
 TEST(DistributedMinMap, IgnoresThePreconditioner) {

@@ -1,6 +1,7 @@
 #include "collision/solvers/distributed_auto_solver.hpp"
 
 #include <mpi.h>
+#include <spdlog/spdlog.h>
 
 #include "collision/solvers/body_space_solver.hpp"
 #include "collision/solvers/distributed_alm_solver.hpp"
@@ -9,12 +10,9 @@
 
 namespace relcp::collision {
 
-DistributedAutoSolver::DistributedAutoSolver(BodySpaceParameters body_space, int hard_iterations, int max_alm_ranks,
-                                             std::int64_t interior_point_rows)
+DistributedAutoSolver::DistributedAutoSolver(BodySpaceParameters body_space, AutoThresholds thresholds)
     : body_space_(body_space),
-      hard_iterations_(hard_iterations),
-      max_alm_ranks_(max_alm_ranks),
-      interior_point_rows_(interior_point_rows),
+      thresholds_(thresholds),
       gradient_(std::make_unique<DistributedApgdSolver>()),
       augmented_lagrangian_(std::make_unique<DistributedAlmSolver>(body_space)),
       interior_point_(std::make_unique<DistributedIpSolver>(body_space)) {}
@@ -25,22 +23,32 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
   MPI_Comm_size(problem.c.layout().comm(), &ranks);
   // The Newton methods know no cones: a frictional problem stays with apgd (docs/friction.md).
   if (hard_network_ && options.cones == nullptr) {
+    const std::int64_t rows = problem.A.layout().global_size();
+    // ip's factorization can fail near convergence (weights beyond 1 / eps); alm then takes over.
+    if (far_from_warm_start(rows, options)) {
+      return solve_by_newton(*interior_point_, problem, options, augmented_lagrangian_.get());
+    }
     if (options.warm_start_extends_solution && options.warm_start != nullptr) {
       return solve_by_newton(*augmented_lagrangian_, problem, options);
     }
-    const std::int64_t rows = problem.A.layout().global_size();
-    if (rows >= interior_point_rows_) {
+    if (rows >= thresholds_.interior_point_rows) {
       if (updates_factorizations(rows, problem.c.layout().comm())) {
         return solve_by_newton(*augmented_lagrangian_, problem, options);
       }
       return solve_by_newton(*interior_point_, problem, options);
     }
-    if (ranks <= max_alm_ranks_) return solve_by_newton(*augmented_lagrangian_, problem, options);
+    if (ranks <= thresholds_.max_alm_ranks) return solve_by_newton(*augmented_lagrangian_, problem, options);
   }
   last_choice_ = "apgd";
   DistributedSolverResult result = gradient_->solve(problem, options);
-  if (result.iterations > hard_iterations_) hard_network_ = true;
+  if (result.iterations > thresholds_.hard_iterations) hard_network_ = true;
   return result;
+}
+
+bool DistributedAutoSolver::far_from_warm_start(std::int64_t rows, const DistributedSolverOptions& options) const {
+  if (rows < thresholds_.far_interior_point_rows) return false;
+  const bool resolve = options.warm_start_extends_solution && options.warm_start != nullptr;
+  return !resolve || options.appended_rows > thresholds_.far_appended_rows;
 }
 
 bool DistributedAutoSolver::updates_factorizations(std::int64_t rows, MPI_Comm comm) const {
@@ -48,9 +56,23 @@ bool DistributedAutoSolver::updates_factorizations(std::int64_t rows, MPI_Comm c
   return body_space_.update_fraction > 0.0 && where != AlmFactorization::distributed;
 }
 
+namespace {
+
+// `total` with `earlier`'s work added.
+DistributedSolverResult adding_work(DistributedSolverResult total, const DistributedSolverResult& earlier) {
+  total.iterations += earlier.iterations;
+  total.operator_applications += earlier.operator_applications;
+  total.seconds += earlier.seconds;
+  total.factorizations += earlier.factorizations;
+  return total;
+}
+
+}  // namespace
+
 DistributedSolverResult DistributedAutoSolver::solve_by_newton(const DistributedLcpSolver& newton,
                                                                const DistributedLcp& problem,
-                                                               const DistributedSolverOptions& options) const {
+                                                               const DistributedSolverOptions& options,
+                                                               const DistributedLcpSolver* second) const {
   DistributedSolverOptions newton_options = options;
   newton_options.max_iterations = 0;  // the method's own cap, not the gradient one
   newton_options.preconditioner = DistributedPreconditioner::none;
@@ -58,14 +80,15 @@ DistributedSolverResult DistributedAutoSolver::solve_by_newton(const Distributed
   last_choice_ = newton.name();
   DistributedSolverResult result = newton.solve(problem, newton_options);
   if (result.status == lcp::Status::converged) return result;
+  if (second != nullptr) {
+    spdlog::debug("auto: {} stopped with status {} after {} iterations; {} solves the LCP", newton.name(),
+                  lcp::to_string(result.status), result.iterations, second->name());
+    return adding_work(solve_by_newton(*second, problem, options), result);
+  }
   // Finish from the method's iterate (from the caller's start if it broke down); the counts add up.
   DistributedSolverOptions finish = options;
   if (result.status != lcp::Status::numerical_failure) finish.warm_start = &result.gamma;
-  DistributedSolverResult finished = gradient_->solve(problem, finish);
-  finished.iterations += result.iterations;
-  finished.operator_applications += result.operator_applications;
-  finished.seconds += result.seconds;
-  finished.factorizations += result.factorizations;
+  DistributedSolverResult finished = adding_work(gradient_->solve(problem, finish), result);
   last_choice_ = "apgd";
   return finished;
 }

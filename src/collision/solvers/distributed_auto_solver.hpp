@@ -25,8 +25,14 @@
 //        from the warm start's active set: 3-9 Newton steps against ip's 13-16 iterations. At
 //        4096 colony cells with carried rows, one rank: 1.65 s and 35 factorizations per step
 //        against ip's 2.13 s and 59 (docs/collision_alm.md, "Factorizations").
+//      - ip, before all of the above, on LCPs of at least far_interior_point_rows rows that are
+//        far from their warm start: the first solve of a step, or a re-solve after more than
+//        far_appended_rows appended rows. alm's Newton steps there grow with the network (200,
+//        its cap, on the 32,768-cell colony's second solve of a step) while ip's iterations do
+//        not (19-22): 41 s per step against 89 s there, 14.4 against 17.6 s at 16,384 cells;
+//        smaller colonies never reach the size (docs/collision_alm.md, "Far solves by ip").
 //   3. An alm or ip solve that does not converge is finished by apgd from its iterate, in the
-//      same solve.
+//      same solve; a far solve by ip that does not converge goes to alm first.
 // The choice is collective (every rank sees the same global size and iteration counts).
 
 #include <mpi.h>
@@ -44,13 +50,25 @@ inline constexpr int kAutoAlmRanks = 1;
 // Between the colony's 1024 cells (3,400 rows), where alm and apgd won, and its 2048 cells
 // (7,100-7,300 rows), where ip won over the generation.
 inline constexpr std::int64_t kAutoInteriorPointRows = 5000;
+// Above the colony's first solves at 8192 cells (about 23,000 rows), where ip and alm were even,
+// below those at 16,384 (about 46,000), where ip won.
+inline constexpr std::int64_t kAutoFarInteriorPointRows = 40000;
+// The colony at 32,768 cells, one rank: after 7,800 appended rows ip took 11.0 s against alm's
+// 15.8 s, after 1,900 alm 5.1-6.9 s against ip's 9.6 s.
+inline constexpr std::int64_t kAutoFarAppendedRows = 5000;
+
+// The thresholds of rule 2 (tests change them).
+struct AutoThresholds {
+  int hard_iterations = kAutoHardIterations;
+  int max_alm_ranks = kAutoAlmRanks;
+  std::int64_t interior_point_rows = kAutoInteriorPointRows;
+  std::int64_t far_interior_point_rows = kAutoFarInteriorPointRows;
+  std::int64_t far_appended_rows = kAutoFarAppendedRows;
+};
 
 class DistributedAutoSolver final : public DistributedLcpSolver {
  public:
-  // The thresholds of rule 2 (tests change them).
-  explicit DistributedAutoSolver(BodySpaceParameters body_space = {}, int hard_iterations = kAutoHardIterations,
-                                 int max_alm_ranks = kAutoAlmRanks,
-                                 std::int64_t interior_point_rows = kAutoInteriorPointRows);
+  explicit DistributedAutoSolver(BodySpaceParameters body_space = {}, AutoThresholds thresholds = {});
   std::string_view name() const override { return "auto"; }
   // The solver the last solve used in the end: "apgd", "alm" or "ip".
   std::string_view last_choice() const { return last_choice_; }
@@ -62,16 +80,20 @@ class DistributedAutoSolver final : public DistributedLcpSolver {
   }
 
  private:
+  // `newton` with its own cap; where it does not converge, `second` (when given) from the caller's
+  // start, then apgd from the last method's iterate (from the caller's start after a breakdown).
   DistributedSolverResult solve_by_newton(const DistributedLcpSolver& newton, const DistributedLcp& problem,
-                                          const DistributedSolverOptions& options) const;
+                                          const DistributedSolverOptions& options,
+                                          const DistributedLcpSolver* second = nullptr) const;
   // Whether alm's Newton systems on an LCP of `rows` rows update their factorization (CHOLMOD,
   // gathered or substructured, with newton_update_fraction > 0). Collective.
   bool updates_factorizations(std::int64_t rows, MPI_Comm comm) const;
 
+  // Whether a hard network's LCP goes to ip as far from its warm start (rule 2). Collective.
+  bool far_from_warm_start(std::int64_t rows, const DistributedSolverOptions& options) const;
+
   BodySpaceParameters body_space_;
-  int hard_iterations_;
-  int max_alm_ranks_;
-  std::int64_t interior_point_rows_;
+  AutoThresholds thresholds_;
   std::unique_ptr<DistributedLcpSolver> gradient_;
   std::unique_ptr<DistributedLcpSolver> augmented_lagrangian_;
   std::unique_ptr<DistributedLcpSolver> interior_point_;

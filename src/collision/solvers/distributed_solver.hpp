@@ -5,6 +5,7 @@
 // Every solve is collective over the layout's communicator and returns the same status,
 // iteration count, residual and history on every rank.
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -57,6 +58,8 @@ struct DistributedSolverOptions {
   // The warm start solves this LCP on its earlier rows, and only rows appended since start at 0
   // (ReLCP's re-solves): `auto` then takes the Newton method that profits from a warm start.
   bool warm_start_extends_solution = false;
+  // With warm_start_extends_solution: how many rows (all ranks) were appended since that solve.
+  std::int64_t appended_rows = 0;
   bool record_history = true;  // fill DistributedSolverResult::history
   DistributedPreconditioner preconditioner = DistributedPreconditioner::none;
   // diag(A) on A.layout() (e.g. ContactOperator::diagonal); required by jacobi, else unused.

@@ -136,13 +136,14 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
   });
 
   DistributedVector gamma(problem.matrix.constraint_layout());
+  std::int64_t appended_rows = 0;  // by the last iteration
   for (int iteration = 0;; ++iteration) {
     // Solve, and the constraint velocity dU of the forces.
     const DistributedVector* guess = iteration > 0 ? &warm : (warm_first_solve || carrying ? &first_guess : nullptr);
     DistributedSolverResult result = timed(solve, [&] {
       const lcp::FrictionCones cones = friction ? friction_cones(problem.matrix.constraints()) : lcp::FrictionCones();
       double tolerance = settings_.effective_solver_tolerance();
-      DistributedSolverResult solved = solve_lcp(problem.op, problem.constant, guess, iteration > 0,
+      DistributedSolverResult solved = solve_lcp(problem.op, problem.constant, guess, iteration > 0, appended_rows,
                                                  friction ? &cones : nullptr, tolerance, store.rank());
       // A re-solve that returns its warm start leaves the trial where it was, and the strategy
       // would append the same rows again up to its cap: the new rows' gaps met the solver's
@@ -150,8 +151,8 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
       for (int tightening = 0; iteration > 0 && solved.iterations == 0 && tightening < kResolveTightenings;
            ++tightening) {
         tolerance *= kResolveTighteningFactor;
-        DistributedSolverResult tighter =
-            solve_lcp(problem.op, problem.constant, guess, true, friction ? &cones : nullptr, tolerance, store.rank());
+        DistributedSolverResult tighter = solve_lcp(problem.op, problem.constant, guess, true, appended_rows,
+                                                    friction ? &cones : nullptr, tolerance, store.rank());
         if (tighter.status != lcp::Status::converged) break;  // the first answer met the tolerance asked for
         solved = std::move(tighter);
       }
@@ -198,6 +199,7 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
           solver_->name(), work, new_rows, report.max_overlap);
     }
     if (new_rows == 0) break;
+    appended_rows = new_rows;
     if (iteration + 1 >= strategy_->max_solves()) {
       report.capped = true;
       on_solve_cap(report, store.rank());
@@ -254,11 +256,13 @@ std::vector<ConstraintRecord> ContactResolver::lcp_rows(std::vector<ConstraintRe
 
 DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, const DistributedVector& constant,
                                                    const DistributedVector* guess, bool guess_extends_solution,
-                                                   const lcp::FrictionCones* cones, double tolerance, int rank) const {
+                                                   std::int64_t appended_rows, const lcp::FrictionCones* cones,
+                                                   double tolerance, int rank) const {
   DistributedSolverOptions options = solver_options_;
   options.tolerance = tolerance;
   options.warm_start = guess;
   options.warm_start_extends_solution = guess_extends_solution;
+  options.appended_rows = appended_rows;
   options.cones = cones;
   const bool exact_solver = distributed_solver(settings_.solver.name).capabilities.exact_coulomb;
   if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb && !exact_solver) {

@@ -71,12 +71,13 @@ class ContactResolver {
 
  private:
   // One LCP solve to `tolerance` from `guess` (may be null; `guess_extends_solution`: it solves the
-  // LCP's earlier rows, DistributedSolverOptions). Throws RunTimeFailure on a numerical failure;
-  // warns on rank 0 when the solver stopped short of the tolerance.
-  // With friction `cones` holds the rows' cones, and coulomb runs the fixed point of CCPs.
+  // LCP's earlier rows, and `appended_rows` were appended since; DistributedSolverOptions). Throws
+  // RunTimeFailure on a numerical failure; warns on rank 0 when the solver stopped short of the
+  // tolerance. With friction `cones` holds the rows' cones, and coulomb runs the fixed point of CCPs.
   DistributedSolverResult solve_lcp(const ContactOperator& op, const DistributedVector& constant,
                                     const DistributedVector* guess, bool guess_extends_solution,
-                                    const lcp::FrictionCones* cones, double tolerance, int rank) const;
+                                    std::int64_t appended_rows, const lcp::FrictionCones* cones, double tolerance,
+                                    int rank) const;
   // The strategy's normal rows as the LCP takes them: in a monolayer, acting in its plane
   // (monolayer_rows.hpp); with their tangent rows when friction is on.
   std::vector<ConstraintRecord> lcp_rows(std::vector<ConstraintRecord> rows, int rank) const;
