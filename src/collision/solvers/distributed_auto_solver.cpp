@@ -83,7 +83,13 @@ DistributedSolverResult DistributedAutoSolver::solve_by_newton(const Distributed
   if (second != nullptr) {
     spdlog::debug("auto: {} stopped with status {} after {} iterations; {} solves the LCP", newton.name(),
                   lcp::to_string(result.status), result.iterations, second->name());
-    return adding_work(solve_by_newton(*second, problem, options), result);
+    // From the first method's last estimate: the body-space methods keep the last one of a
+    // completed step, and ip's, near convergence when it breaks down, left alm 4 Newton steps
+    // where the caller's start took 186 (docs/collision_alm.md, "Far solves by ip").
+    DistributedSolverOptions from_estimate = options;
+    from_estimate.warm_start = &result.gamma;
+    from_estimate.warm_start_extends_solution = false;  // an estimate of every row, not a solution of some
+    return adding_work(solve_by_newton(*second, problem, from_estimate), result);
   }
   // Finish from the method's iterate (from the caller's start if it broke down); the counts add up.
   DistributedSolverOptions finish = options;

@@ -29,10 +29,11 @@
 //        far from their warm start: the first solve of a step, or a re-solve after more than
 //        far_appended_rows appended rows. alm's Newton steps there grow with the network (200,
 //        its cap, on the 32,768-cell colony's second solve of a step) while ip's iterations do
-//        not (19-22): 41 s per step against 89 s there, 14.4 against 17.6 s at 16,384 cells;
+//        not (19-22): 41 s per step against 89 s there, 13.3 against 17.6 s at 16,384 cells;
 //        smaller colonies never reach the size (docs/collision_alm.md, "Far solves by ip").
 //   3. An alm or ip solve that does not converge is finished by apgd from its iterate, in the
-//      same solve; a far solve by ip that does not converge goes to alm first.
+//      same solve; a far solve by ip that does not converge goes to alm first, from ip's last
+//      estimate.
 // The choice is collective (every rank sees the same global size and iteration counts).
 
 #include <mpi.h>
@@ -80,8 +81,8 @@ class DistributedAutoSolver final : public DistributedLcpSolver {
   }
 
  private:
-  // `newton` with its own cap; where it does not converge, `second` (when given) from the caller's
-  // start, then apgd from the last method's iterate (from the caller's start after a breakdown).
+  // `newton` with its own cap; where it does not converge, `second` (when given) from its last
+  // estimate, then apgd from the last method's (from the caller's start after a breakdown).
   DistributedSolverResult solve_by_newton(const DistributedLcpSolver& newton, const DistributedLcp& problem,
                                           const DistributedSolverOptions& options,
                                           const DistributedLcpSolver* second = nullptr) const;
