@@ -601,6 +601,29 @@ TEST(DistributedAutoSolver, GivesLargeLcpsFarFromTheirWarmStartToIp) {
   expect_solved_by(smaller, lcp, options, "alm");
 }
 
+// On large networks a near re-solve whose alm stops at its cap goes to ip, from alm's last
+// estimate, and reaches the planted solution; the iterations of both are counted.
+TEST(DistributedAutoSolver, GivesALargeReSolveThatAlmLeavesAtItsCapToIp) {
+  const PlantedContactLcp lcp(spd_shape(32));  // 70 rows
+  DistributedSolverOptions options;
+  options.tolerance = 1e-9;
+  AutoThresholds far = thresholds(5, 1, 70);
+  far.far_interior_point_rows = 70;
+  const DistributedAutoSolver patient({}, far);
+  far.large_resolve_alm_steps = 1;
+  const DistributedAutoSolver capped({}, far);
+  const DistributedVector start = lcp.scatter(Eigen::VectorXd::Zero(lcp.solution().size()));
+  DistributedSolverOptions resolve = options;
+  resolve.warm_start = &start;
+  resolve.warm_start_extends_solution = true;
+  for (const DistributedAutoSolver* solver : {&patient, &capped}) solver->solve(lcp.lcp(), options);
+  const DistributedSolverResult by_alm = expect_solved_by(patient, lcp, resolve, "alm");
+  ASSERT_GT(by_alm.iterations, 1);
+  const DistributedSolverResult by_ip = expect_solved_by(capped, lcp, resolve, "ip");
+  EXPECT_GT(by_ip.iterations, 1);
+  expect_same_on_every_rank(by_ip.iterations);
+}
+
 // A far solve whose ip does not converge goes to alm, then to apgd, and still ends without
 // success where there is none.
 TEST(DistributedAutoSolver, FallsFromIpToAlmToApgdWithoutSuccessWhereThereIsNone) {

@@ -29,6 +29,10 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
       return solve_by_newton(*interior_point_, problem, options, augmented_lagrangian_.get());
     }
     if (options.warm_start_extends_solution && options.warm_start != nullptr) {
+      if (rows >= thresholds_.far_interior_point_rows) {
+        return solve_by_newton(*augmented_lagrangian_, problem, options, interior_point_.get(),
+                               thresholds_.large_resolve_alm_steps);
+      }
       return solve_by_newton(*augmented_lagrangian_, problem, options);
     }
     if (rows >= thresholds_.interior_point_rows) {
@@ -72,9 +76,10 @@ DistributedSolverResult adding_work(DistributedSolverResult total, const Distrib
 DistributedSolverResult DistributedAutoSolver::solve_by_newton(const DistributedLcpSolver& newton,
                                                                const DistributedLcp& problem,
                                                                const DistributedSolverOptions& options,
-                                                               const DistributedLcpSolver* second) const {
+                                                               const DistributedLcpSolver* second,
+                                                               int max_iterations) const {
   DistributedSolverOptions newton_options = options;
-  newton_options.max_iterations = 0;  // the method's own cap, not the gradient one
+  newton_options.max_iterations = max_iterations;  // not the gradient solver's cap
   newton_options.preconditioner = DistributedPreconditioner::none;
   newton_options.diagonal = nullptr;
   last_choice_ = newton.name();

@@ -33,7 +33,8 @@
 //        smaller colonies never reach the size (docs/collision_alm.md, "Far solves by ip").
 //   3. An alm or ip solve that does not converge is finished by apgd from its iterate, in the
 //      same solve; a far solve by ip that does not converge goes to alm first, from ip's last
-//      estimate.
+//      estimate, and a near re-solve of at least far_interior_point_rows rows that alm leaves at
+//      large_resolve_alm_steps goes to ip first.
 // The choice is collective (every rank sees the same global size and iteration counts).
 
 #include <mpi.h>
@@ -57,6 +58,11 @@ inline constexpr std::int64_t kAutoFarInteriorPointRows = 40000;
 // The colony at 32,768 cells, one rank: after 7,800 appended rows ip took 11.0 s against alm's
 // 15.8 s, after 1,900 alm 5.1-6.9 s against ip's 9.6 s.
 inline constexpr std::int64_t kAutoFarAppendedRows = 5000;
+// alm's Newton steps on a near re-solve of at least kAutoFarInteriorPointRows rows before ip
+// takes over from its last estimate (alm's own cap). At 32,768 cells ip then took 17 iterations
+// where apgd had taken 4,274 (the step 67.6 s against 108.7 s). A cap of 60 cost more than it
+// saved: ip after it still needed 16-41 iterations, and alm would have finished in 66-174 steps.
+inline constexpr int kAutoLargeResolveAlmSteps = 200;
 
 // The thresholds of rule 2 (tests change them).
 struct AutoThresholds {
@@ -65,6 +71,7 @@ struct AutoThresholds {
   std::int64_t interior_point_rows = kAutoInteriorPointRows;
   std::int64_t far_interior_point_rows = kAutoFarInteriorPointRows;
   std::int64_t far_appended_rows = kAutoFarAppendedRows;
+  int large_resolve_alm_steps = kAutoLargeResolveAlmSteps;
 };
 
 class DistributedAutoSolver final : public DistributedLcpSolver {
@@ -85,7 +92,7 @@ class DistributedAutoSolver final : public DistributedLcpSolver {
   // estimate, then apgd from the last method's (from the caller's start after a breakdown).
   DistributedSolverResult solve_by_newton(const DistributedLcpSolver& newton, const DistributedLcp& problem,
                                           const DistributedSolverOptions& options,
-                                          const DistributedLcpSolver* second = nullptr) const;
+                                          const DistributedLcpSolver* second = nullptr, int max_iterations = 0) const;
   // Whether alm's Newton systems on an LCP of `rows` rows update their factorization (CHOLMOD,
   // gathered or substructured, with newton_update_fraction > 0). Collective.
   bool updates_factorizations(std::int64_t rows, MPI_Comm comm) const;
