@@ -380,6 +380,30 @@ TEST(NewtonSystem, AlmDoesNotContinueFromASolveThatRaisedItsPenalty) {
   expect_lemke_solution(next, lcp, c);
 }
 
+TEST(NewtonSystem, AlmThatKeepsItsPenaltyCanBeContinuedFrom) {
+  // ReLCP's first re-solve after a solve that alm cannot continue (ip's, or one that raised its
+  // penalty) keeps its penalty, so that the re-solves after it continue from it.
+  const BodySpaceLcp lcp = random_lcp(20, 30, 2);
+  const Eigen::VectorXd c = random_c(30, 12);
+  // Low enough that this LCP's outer iterations contract by less than 4x and raise it, high enough
+  // to converge without the raise.
+  const double penalty = 1e2;
+  BodySpaceAugmentedLagrangian raising(lcp, c, Eigen::VectorXd::Zero(30), penalty, NewtonReuse(0, 0.5));
+  expect_lemke_solution(raising, lcp, c);
+  ASSERT_GT(raising.penalty(), penalty);  // without keep_penalty() this LCP raises it
+
+  BodySpaceAugmentedLagrangian kept(lcp, c, Eigen::VectorXd::Zero(30), penalty, NewtonReuse(0, 0.5));
+  kept.keep_penalty();
+  expect_lemke_solution(kept, lcp, c);
+  EXPECT_EQ(kept.penalty(), penalty);
+  std::vector<Eigen::Index> identity(30);
+  for (Eigen::Index r = 0; r < 30; ++r) identity[static_cast<std::size_t>(r)] = r;
+  BodySpaceAugmentedLagrangian next(lcp, c, kept.multipliers(), penalty, NewtonReuse(0, 0.5));
+  EXPECT_TRUE(next.continue_from(kept, identity));
+  expect_lemke_solution(next, lcp, c);
+  EXPECT_EQ(next.newton_system().factorizations(), 0);
+}
+
 TEST(NewtonSystem, AlmAndIpWithReuseAgreeWithLemke) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const BodySpaceLcp lcp = random_lcp(20, 30, seed);

@@ -62,6 +62,9 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   // local directions and interface on every rank). Collective on a distributed space.
   bool continue_from(BodySpaceMethod& previous, const std::vector<Eigen::Index>& new_row) override;
   void keep_only_what_continues() override { newton_->keep_only_the_factor(); }
+  // Never raises the penalty, as a solve that continued from another does not: a later solve can
+  // then continue from this one's factorization. Before the first step.
+  void keep_penalty() { keeps_penalty_ = true; }
   double penalty() const { return penalty_; }  // rho lambda_max, after any increases
 
  private:
@@ -90,7 +93,7 @@ class BodySpaceAugmentedLagrangian final : public BodySpaceMethod {
   Eigen::VectorXd estimate_;
   double penalty_ = 0.0;
   double starting_penalty_ = 0.0;
-  bool keeps_penalty_ = false;  // continued from another solve: the penalty is never raised
+  bool keeps_penalty_ = false;  // continued from another solve, or keep_penalty(): the penalty is never raised
   double rho_ = 0.0;
   double last_residual_ = 0.0;
   int outer_ = 0;

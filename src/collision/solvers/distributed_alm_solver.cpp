@@ -15,11 +15,17 @@ DistributedSolverResult DistributedAlmSolver::solve(const DistributedLcp& proble
   }
   const double penalty = parameters_.penalty;
   const NewtonReuse reuse = parameters_.newton_reuse();
+  // A re-solve never raises its penalty, so that the next re-solve can continue from it even where
+  // this one could not continue (after ip's solve, or one that raised it): docs/collision_alm.md,
+  // "Re-solves keep their penalty".
+  const bool resolve = parameters_.carry_factorization && options.warm_start_extends_solution;
   return solve_in_body_space(
       problem, options, parameters_.factorization, kDefaultAlmNewtonSteps, "alm",
-      [penalty, reuse](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
-        return std::make_unique<BodySpaceAugmentedLagrangian>(std::move(space), std::move(c), std::move(gamma0),
-                                                              penalty, reuse);
+      [penalty, reuse, resolve](std::unique_ptr<BodySpace> space, Eigen::VectorXd c, Eigen::VectorXd gamma0) {
+        auto alm = std::make_unique<BodySpaceAugmentedLagrangian>(std::move(space), std::move(c), std::move(gamma0),
+                                                                  penalty, reuse);
+        if (resolve) alm->keep_penalty();
+        return alm;
       },
       parameters_.carry_factorization ? &carry_ : nullptr);
 }

@@ -18,7 +18,8 @@
 // history holds the residual after every Newton step. With BodySpaceParameters::carry_factorization
 // a gathered re-solve whose warm start extends the last converged solve's solution
 // (DistributedSolverOptions::warm_start_extends_solution) starts from that solve's last
-// factorization and penalty, updated for the rows that changed. InputError
+// factorization and penalty, updated for the rows that changed; every such re-solve keeps its
+// starting penalty (never raises it), so that the next one can continue from it. InputError
 // ("alm_penalty") when the penalty is not positive and finite.
 
 #include "collision/solvers/body_space_parameters.hpp"
