@@ -7,7 +7,10 @@ every step's max_overlap within the collision tolerance (1e-5, +1 %). The two ru
 bitwise equal: the device's reductions sum in another order, so a solve may stop one iteration
 earlier or later, and the difference grows with the steps.
 
-    scripts/compare_backends.py [--relcp-sim BIN] [--mpirun MPIRUN] [--out DIR]
+    scripts/compare_backends.py [--relcp-sim BIN] [--mpirun MPIRUN] [--out DIR] [--candidate-set KEY=VALUE ...]
+
+--candidate-set adds settings to the candidate's runs only, e.g.
+collision.pair_search_backend=cuda for the pair search on the device too.
 
 Prints one line per case and exits 0 when every case agrees, 1 otherwise.
 """
@@ -31,9 +34,11 @@ CASES = [
 OVERLAP_TOLERANCE = 1e-5 * 1.01
 
 
-def run(args, config, extra, backend, ranks, out):
+def run(args, config, extra, backend, ranks, out, settings=()):
     command = [args.mpirun, "--oversubscribe", "-np", str(ranks), args.relcp_sim, config, "--output", out,
                "--quiet", "--set", f"collision.backend={backend}"] + extra
+    for setting in settings:
+        command += ["--set", setting]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"{' '.join(command)}: exit {result.returncode}: {result.stderr.strip()[-400:]}")
@@ -78,6 +83,8 @@ def main():
     parser.add_argument("--ranks", default="1,2")
     parser.add_argument("--candidate", default="cuda", choices=["cpu", "cuda"],
                         help="the back end compared with cpu (cpu: checks this script)")
+    parser.add_argument("--candidate-set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a relcp_sim --set setting for the candidate's runs only (repeatable)")
     args = parser.parse_args()
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     work = args.out or tempfile.mkdtemp(prefix="relcp_backends.")
@@ -89,7 +96,8 @@ def main():
                 outs = {}
                 for side, backend in (("base", "cpu"), ("candidate", args.candidate)):
                     outs[side] = os.path.join(work, f"{name}_np{ranks}_{side}")
-                    run(args, config, extra, backend, ranks, outs[side])
+                    settings = args.candidate_set if side == "candidate" else ()
+                    run(args, config, extra, backend, ranks, outs[side], settings)
                 line = compare(outs["base"], outs["candidate"], args.position_tolerance)
             except Exception as error:  # a failed run is a failed case
                 line = f"FAILED: {error}"

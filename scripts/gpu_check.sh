@@ -10,7 +10,9 @@
 # STEPS (run in the order given): tests contact backends scaling contact_bbpgd sanitizer bench sweep
 # profile; contact_large (not by default) adds 10^6 bodies, the device solve's times and MPS;
 # contact_1M (not by default) the 10^6 runs alone; detection (not by default) the separations on
-# the device against the host's; detection_profile (not by default) where detection's time goes; colony (not by default) the colony restart alone;
+# the device against the host's; detection_profile (not by default) where detection's time goes;
+# pair_search (not by default) the pair search on the device against the host's; colony (not by
+# default) the colony restart alone;
 # threads (not by default) the GPU run on 1, 4 and every core's threads.
 # contact: the 10^5 packing (CONTACT_STATE) on the GPU (1 rank) and on every core (nproc ranks);
 # scaling: strong (10^5), weak (WEAK_STATE, 10^4, one copy per rank), colony restart
@@ -190,6 +192,19 @@ step_detection() {
   THREADS=$cores contact gpu_apgd_1M_detection_cuda "$out/contact.json" 150 1 "${large[@]}" --backend cuda
   contact "cpu${cores}_apgd_1M" "$out/contact.json" 150 "$cores" "${large[@]}" --backend cpu
 }
+# The pair search on the device against the host's (pair_search_backend cuda against cpu), the
+# solve and the separations on the GPU in all four runs, at 10^5 and at 10^6 bodies; then where
+# detection goes with it (debug lines of one timed step at 10^5).
+step_pair_search() {
+  local args=(--state "$contact_state" --warmup-steps 1 --solver apgd --backend cuda)
+  local small=("${args[@]}" --steps 3) large=("${args[@]}" --steps 2 --tiles 10 --radial-force 0)
+  THREADS=$cores contact gpu_apgd_pairs_cuda "$out/contact.json" 60 1 "${small[@]}" --pair-search-backend cuda
+  THREADS=$cores contact gpu_apgd_pairs_cpu "$out/contact.json" 60 1 "${small[@]}" --pair-search-backend cpu
+  THREADS=$cores contact gpu_apgd_1M_pairs_cuda "$out/contact.json" 150 1 "${large[@]}" --pair-search-backend cuda
+  THREADS=$cores contact gpu_apgd_1M_pairs_cpu "$out/contact.json" 150 1 "${large[@]}" --pair-search-backend cpu
+  THREADS=$cores mpi 60 1 "$bin/contact_step_scaling" "${args[@]}" --steps 1 --pair-search-backend cuda \
+    --log-level debug | grep -E '^\[debug\] (detection|separations)' | tail -8
+}
 # Where a GPU run's detection goes (rank 0's debug lines of one timed step): the sort and ghosts,
 # the trial moves, the pair search and the separations (on the device: packing, device,
 # unpacking), at 10^5 bodies with the separations on the device and on the host, and at 10^6.
@@ -242,10 +257,13 @@ step_contact_1M_heap() {
   contact "cpu${cores}_apgd_1M" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
   MPI_ENV=$heap contact "cpu${cores}_apgd_1M_heap_1GiB" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
 }
-# relcp_sim with backend cuda against cpu on the small configs, 1 and 2 ranks (docs/gpu.md).
+# relcp_sim with backend cuda against cpu on the small configs, 1 and 2 ranks (docs/gpu.md); then
+# with the pair search on the device too.
 step_backends() {
   OMP_NUM_THREADS=1 run_for 150 python3 scripts/compare_backends.py --relcp-sim "$bin/relcp_sim" --mpirun mpirun --out "$work/backends" ||
     status=1
+  OMP_NUM_THREADS=1 run_for 150 python3 scripts/compare_backends.py --relcp-sim "$bin/relcp_sim" --mpirun mpirun \
+    --out "$work/backends_pairs" --candidate-set collision.pair_search_backend=cuda || status=1
 }
 # Strong scaling of the 10^5 packing, weak scaling (10^4 per rank), then the colony restart.
 step_scaling() {
@@ -311,6 +329,7 @@ declare -A titles=([tests]="gpu tests" [contact]="contact step: GPU against the 
   [contact_bbpgd]="contact step: GPU against the CPU cores (bbpgd)"
   [detection]="separations on the GPU against the CPU, 10^5 and 10^6 bodies"
   [detection_profile]="where a GPU run's detection goes (debug lines)"
+  [pair_search]="the pair search on the GPU against the CPU, 10^5 and 10^6 bodies"
   [contact_1M_heap]="10^6 bodies with freed blocks kept in the heap, beside the same without"
   [backends]="relcp_sim backend cuda against cpu (small configs)"
   [contact_large]="device solve times, GPU against the CPU cores at 10^6 bodies, MPS"

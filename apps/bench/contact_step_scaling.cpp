@@ -88,11 +88,12 @@ struct Options {
   std::uint64_t seed = 1;
   std::string id_order = "morton";  // as the `random` generator numbers bodies; or "placement"
   std::string json;
-  std::string solver = "bbpgd";   // any distributed solver name
-  std::string backend = "cpu";    // or "cuda"
-  std::string detection_backend;  // cpu or cuda; empty: as backend
-  std::string state;              // read the packing from this file instead of placing it
-  std::string save_state;         // write the bodies here after the warm-up steps
+  std::string solver = "bbpgd";             // any distributed solver name
+  std::string backend = "cpu";              // or "cuda"
+  std::string detection_backend;            // cpu or cuda; empty: as backend
+  std::string pair_search_backend = "cpu";  // or "cuda"
+  std::string state;                        // read the packing from this file instead of placing it
+  std::string save_state;                   // write the bodies here after the warm-up steps
   int tiles = 1;
   std::string log_level = "info";  // debug: the device solves' setup and iteration times
 };
@@ -555,6 +556,8 @@ int run(const Options& options) {
       options.detection_backend.empty() ? options.backend : options.detection_backend;
   settings.detection_backend =
       detection_backend == "cuda" ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
+  settings.pair_search_backend =
+      options.pair_search_backend == "cuda" ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
   settings.strategy.tolerance = 1e-5;
   settings.strategy.search_buffer = 0.2;
   collision::ContactDynamics dynamics;
@@ -641,7 +644,8 @@ int run(const Options& options) {
     out << "{\"solver\": \"" << options.solver << "\", \"backend\": \"" << options.backend
         << "\", \"detection_backend\": \""
         << (options.detection_backend.empty() ? options.backend : options.detection_backend)
-        << "\", \"ranks\": " << ranks << ", \"threads\": " << omp_get_max_threads() << ", \"bodies\": " << all.size()
+        << "\", \"pair_search_backend\": \"" << options.pair_search_backend << "\", \"ranks\": " << ranks
+        << ", \"threads\": " << omp_get_max_threads() << ", \"bodies\": " << all.size()
         << ", \"tiles\": " << options.tiles << ", \"state\": \"" << options.state
         << "\", \"state_steps\": " << packing.info.steps << ", \"volume_fraction\": " << packing.info.volume_fraction
         << ", \"side\": " << side << ", \"dt\": " << options.dt << ", \"warmup_steps\": " << options.warmup_steps
@@ -696,6 +700,9 @@ int main(int argc, char** argv) {
   app.add_option("--backend", options.backend, "where bbpgd and apgd iterate")->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_option("--detection-backend", options.detection_backend,
                  "where the pairs' separations are computed (default: as --backend)")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  app.add_option("--pair-search-backend", options.pair_search_backend,
+                 "where the candidate pairs' cell-list search runs")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_option("--state", options.state,
                  "start from the bodies of this state file (--save-state) instead of placing them");

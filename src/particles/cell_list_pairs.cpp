@@ -15,60 +15,15 @@
 namespace relcp::particles {
 namespace {
 
-// A uniform grid over the points' bounding box with cells no smaller than the largest pair
-// cutoff, so that close pairs lie in the same or adjacent cells.
-struct CellGrid {
-  Vec3 origin;
-  double inverse_cell_size;
-  std::array<long long, 3> dims;
-
-  std::array<long long, 3> cell_of(const Vec3& x) const {
-    std::array<long long, 3> c{};
-    for (int axis = 0; axis < 3; ++axis) {
-      // x >= origin, so truncation is the floor.
-      const auto index = static_cast<long long>((x[axis] - origin[axis]) * inverse_cell_size);
-      c[axis] = std::min(index, dims[axis] - 1);
-    }
-    return c;
-  }
-  long long flat(const std::array<long long, 3>& c) const { return (c[2] * dims[1] + c[1]) * dims[0] + c[0]; }
-  long long count() const { return dims[0] * dims[1] * dims[2]; }
-};
-
-CellGrid make_grid(std::span<const Vec3> positions, double cutoff) {
-  Vec3 lower = positions[0];
-  Vec3 upper = positions[0];
-  for (const Vec3& x : positions) {
-    lower = lower.cwiseMin(x);
-    upper = upper.cwiseMax(x);
-  }
-  const Vec3 extent = upper - lower;
-  if (!extent.allFinite()) throw std::invalid_argument("find_close_pairs: non-finite position");
-  // A hair above the cutoff, so that rounding in the cell index cannot separate a close pair
-  // by two cells.
-  double cell_size = std::max(cutoff * (1.0 + 1e-12), 1e-300);
-  // Sparse sets would need a huge grid; cap the cell count at a few per point.
-  const double max_cells = 4.0 * static_cast<double>(positions.size()) + 64.0;
-  for (;;) {
-    double cells = 1.0;
-    for (int axis = 0; axis < 3; ++axis) cells *= std::floor(extent[axis] / cell_size) + 1.0;
-    if (cells <= max_cells) break;
-    cell_size *= std::cbrt(cells / max_cells) * 1.01;
-  }
-  CellGrid grid{lower, 1.0 / cell_size, {}};
-  for (int axis = 0; axis < 3; ++axis) {
-    grid.dims[axis] = static_cast<long long>(std::floor(extent[axis] / cell_size)) + 1;
-  }
-  return grid;
+cell_walk::Point point_at(std::span<const Vec3> positions, std::span<const double> radii, std::span<const GlobalId> ids,
+                          std::size_t i) {
+  cell_walk::Point point{};
+  for (int axis = 0; axis < 3; ++axis) point.x[axis] = positions[i][axis];
+  point.radius = radii[i];
+  point.id = ids[i];
+  point.index = static_cast<int>(i);
+  return point;
 }
-
-// A point as the inner loop reads it, stored contiguously in cell order.
-struct CellPoint {
-  Vec3 position;
-  double radius;
-  GlobalId id;
-  int index;
-};
 
 // A found pair with its sort key at hand (sorting through the indices would jump around).
 struct KeyedPair {
@@ -89,24 +44,6 @@ struct Segment {
   std::size_t count = 0;
   std::uint32_t thread = 0;
 };
-
-// The primary indices in id order; empty when two primaries share an id (their pairs would
-// interleave in (first id, second id) order, which segments cannot give).
-std::vector<int> primaries_by_id(std::span<const GlobalId> primary_ids) {
-  std::vector<int> order(primary_ids.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  if (!std::is_sorted(primary_ids.begin(), primary_ids.end())) {
-    std::sort(order.begin(), order.end(), [&](int x, int y) {
-      return primary_ids[static_cast<std::size_t>(x)] < primary_ids[static_cast<std::size_t>(y)];
-    });
-  }
-  for (std::size_t k = 1; k < order.size(); ++k) {
-    if (primary_ids[static_cast<std::size_t>(order[k])] == primary_ids[static_cast<std::size_t>(order[k - 1])]) {
-      return {};
-    }
-  }
-  return order;
-}
 
 std::vector<ClosePair> pairs_in_id_order(std::vector<std::vector<KeyedPair>>& per_thread,
                                          std::span<const Segment> segments, std::span<const GlobalId> primary_ids) {
@@ -139,6 +76,64 @@ std::vector<ClosePair> pairs_in_id_order(std::vector<std::vector<KeyedPair>>& pe
 
 }  // namespace
 
+cell_walk::Grid close_pair_grid(std::span<const Vec3> positions, std::span<const double> radii, double buffer) {
+  double max_radius = 0.0;
+  for (const double r : radii) max_radius = std::max(max_radius, r);
+  const double cutoff = 2.0 * max_radius + buffer;
+  Vec3 lower = positions[0];
+  Vec3 upper = positions[0];
+  for (const Vec3& x : positions) {
+    lower = lower.cwiseMin(x);
+    upper = upper.cwiseMax(x);
+  }
+  const Vec3 extent = upper - lower;
+  if (!extent.allFinite()) throw std::invalid_argument("find_close_pairs: non-finite position");
+  // A hair above the cutoff, so that rounding in the cell index cannot separate a close pair
+  // by two cells.
+  double cell_size = std::max(cutoff * (1.0 + 1e-12), 1e-300);
+  // Sparse sets would need a huge grid; cap the cell count at a few per point.
+  const double max_cells = 4.0 * static_cast<double>(positions.size()) + 64.0;
+  for (;;) {
+    double cells = 1.0;
+    for (int axis = 0; axis < 3; ++axis) cells *= std::floor(extent[axis] / cell_size) + 1.0;
+    if (cells <= max_cells) break;
+    cell_size *= std::cbrt(cells / max_cells) * 1.01;
+  }
+  cell_walk::Grid grid;
+  grid.inverse_cell_size = 1.0 / cell_size;
+  for (int axis = 0; axis < 3; ++axis) {
+    grid.origin[axis] = lower[axis];
+    grid.dims[axis] = static_cast<long long>(std::floor(extent[axis] / cell_size)) + 1;
+  }
+  return grid;
+}
+
+CellSortedPoints sort_by_cell(const cell_walk::Grid& grid, std::span<const Vec3> positions,
+                              std::span<const double> radii, std::span<const GlobalId> ids) {
+  const std::size_t n = positions.size();
+  // 32-bit cell arrays: half the memory the random accesses of the sort touch.
+  if (n >= std::numeric_limits<std::uint32_t>::max()) {
+    throw std::invalid_argument("find_close_pairs: too many points");
+  }
+  // Counting sort of the points by cell; inside a cell, points keep their index order.
+  std::vector<std::uint32_t> cell_of_point(n);
+  const auto signed_n = static_cast<std::ptrdiff_t>(n);
+#pragma omp parallel for if (signed_n > kParallelMinimumBodies) schedule(static)
+  for (std::ptrdiff_t i = 0; i < signed_n; ++i) {
+    const Vec3& x = positions[static_cast<std::size_t>(i)];
+    const double coordinates[3] = {x[0], x[1], x[2]};
+    cell_of_point[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(cell_walk::flat_cell(grid, coordinates));
+  }
+  CellSortedPoints out;
+  out.cell_start.assign(static_cast<std::size_t>(grid.count()) + 1, 0);
+  for (const std::uint32_t c : cell_of_point) ++out.cell_start[c + 1];
+  for (std::size_t c = 1; c < out.cell_start.size(); ++c) out.cell_start[c] += out.cell_start[c - 1];
+  out.sorted.resize(n);
+  std::vector<std::uint32_t> fill(out.cell_start.begin(), out.cell_start.end() - 1);
+  for (std::size_t i = 0; i < n; ++i) out.sorted[fill[cell_of_point[i]]++] = point_at(positions, radii, ids, i);
+  return out;
+}
+
 std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::span<const double> radii,
                                         std::span<const GlobalId> ids, std::size_t num_primary, double buffer) {
   const std::size_t n = positions.size();
@@ -146,32 +141,9 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::sp
     throw std::invalid_argument("find_close_pairs: inconsistent input sizes");
   }
   if (num_primary == 0) return {};
-  double max_radius = 0.0;
-  for (const double r : radii) max_radius = std::max(max_radius, r);
-  const CellGrid grid = make_grid(positions, 2.0 * max_radius + buffer);
-
-  // Counting sort of the points by cell; inside a cell, points keep their index order.
-  // 32-bit cell arrays: half the memory the random accesses of the sort touch.
-  if (n >= std::numeric_limits<std::uint32_t>::max()) {
-    throw std::invalid_argument("find_close_pairs: too many points");
-  }
-  std::vector<std::uint32_t> cell_of_point(n);
+  const cell_walk::Grid grid = close_pair_grid(positions, radii, buffer);
+  const CellSortedPoints cells = sort_by_cell(grid, positions, radii, ids);
   const auto signed_n = static_cast<std::ptrdiff_t>(n);
-#pragma omp parallel for if (signed_n > kParallelMinimumBodies) schedule(static)
-  for (std::ptrdiff_t i = 0; i < signed_n; ++i) {
-    cell_of_point[static_cast<std::size_t>(i)] =
-        static_cast<std::uint32_t>(grid.flat(grid.cell_of(positions[static_cast<std::size_t>(i)])));
-  }
-  std::vector<std::uint32_t> cell_start(static_cast<std::size_t>(grid.count()) + 1, 0);
-  for (const std::uint32_t c : cell_of_point) ++cell_start[c + 1];
-  for (std::size_t c = 1; c < cell_start.size(); ++c) cell_start[c] += cell_start[c - 1];
-  std::vector<CellPoint> sorted(n);
-  {
-    std::vector<std::uint32_t> fill(cell_start.begin(), cell_start.end() - 1);
-    for (std::size_t i = 0; i < n; ++i) {
-      sorted[fill[cell_of_point[i]]++] = CellPoint{positions[i], radii[i], ids[i], static_cast<int>(i)};
-    }
-  }
 
   // Each primary point's pairs are found by one thread in one go: its segment of that thread's
   // list. The output is the segments in id order, each sorted by (second id, second index), so
@@ -197,31 +169,33 @@ std::vector<ClosePair> find_close_pairs(std::span<const Vec3> positions, std::sp
     // Walk the points in cell order, so that neighbouring cells stay in cache.
 #pragma omp for schedule(dynamic, 512)
     for (std::ptrdiff_t s = 0; s < signed_n; ++s) {
-      const CellPoint& p = sorted[static_cast<std::size_t>(s)];
+      const cell_walk::Point& p = cells.sorted[static_cast<std::size_t>(s)];
       if (static_cast<std::size_t>(p.index) >= num_primary) continue;
       const std::size_t first_found = found.size();
-      const std::array<long long, 3> c = grid.cell_of(p.position);
-      for (long long cz = std::max(c[2] - 1, 0LL); cz <= std::min(c[2] + 1, grid.dims[2] - 1); ++cz) {
-        for (long long cy = std::max(c[1] - 1, 0LL); cy <= std::min(c[1] + 1, grid.dims[1] - 1); ++cy) {
-          // Cells cx-1 .. cx+1 of one row are consecutive: one range of points.
-          const long long row = grid.flat({0, cy, cz});
-          const std::uint32_t begin = cell_start[static_cast<std::size_t>(row + std::max(c[0] - 1, 0LL))];
-          const std::uint32_t end =
-              cell_start[static_cast<std::size_t>(row + std::min(c[0] + 1, grid.dims[0] - 1)) + 1];
-          for (std::uint32_t k = begin; k < end; ++k) {
-            const CellPoint& q = sorted[k];
-            if (q.id <= p.id) continue;
-            const double reach = p.radius + q.radius + buffer;
-            if ((q.position - p.position).squaredNorm() < reach * reach) {
-              found.push_back(KeyedPair{p.id, q.id, p.index, q.index});
-            }
-          }
-        }
-      }
+      cell_walk::walk_close(grid, cells.cell_start.data(), cells.sorted.data(), p, buffer,
+                            [&](const cell_walk::Point& q) {
+                              found.push_back(KeyedPair{p.id, q.id, p.index, q.index});
+                            });
       segments[static_cast<std::size_t>(p.index)] = Segment{first_found, found.size() - first_found, thread};
     }
   }
   return pairs_in_id_order(per_thread, segments, ids.first(num_primary));
+}
+
+std::vector<int> primaries_by_id(std::span<const GlobalId> primary_ids) {
+  std::vector<int> order(primary_ids.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  if (!std::is_sorted(primary_ids.begin(), primary_ids.end())) {
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+      return primary_ids[static_cast<std::size_t>(x)] < primary_ids[static_cast<std::size_t>(y)];
+    });
+  }
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    if (primary_ids[static_cast<std::size_t>(order[k])] == primary_ids[static_cast<std::size_t>(order[k - 1])]) {
+      return {};
+    }
+  }
+  return order;
 }
 
 }  // namespace relcp::particles

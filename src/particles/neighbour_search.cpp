@@ -6,7 +6,6 @@
 
 #include "core/parallel_loops.hpp"
 #include "geometry/shapes/shape_properties.hpp"
-#include "particles/cell_list_pairs.hpp"
 #include "particles/particle_store.hpp"
 
 namespace relcp::particles {
@@ -35,7 +34,8 @@ void keep_nearest_images(CandidatePairs& pairs, std::span<const ClosePair> close
 
 }  // namespace
 
-CandidatePairs find_candidate_pairs(std::span<const Body> owned, std::span<const Ghost> ghosts, double buffer) {
+CandidatePairs find_candidate_pairs(std::span<const Body> owned, std::span<const Ghost> ghosts, double buffer,
+                                    const ClosePairSearch* search) {
   const std::size_t num_owned = owned.size();
   const std::size_t n = num_owned + ghosts.size();
   std::vector<Vec3> positions(n);
@@ -50,7 +50,8 @@ CandidatePairs find_candidate_pairs(std::span<const Body> owned, std::span<const
     radii[i] = geometry::bounding_radius(body.shape);
     ids[i] = body.id;
   }
-  const std::vector<ClosePair> close = find_close_pairs(positions, radii, ids, num_owned, buffer);
+  const std::vector<ClosePair> close = search != nullptr ? (*search)(positions, radii, ids, num_owned, buffer)
+                                                         : find_close_pairs(positions, radii, ids, num_owned, buffer);
 
   CandidatePairs pairs(close.size());
   const auto num_close = static_cast<std::ptrdiff_t>(close.size());
@@ -76,13 +77,13 @@ CandidatePairs find_candidate_pairs(std::span<const Body> owned, std::span<const
   return pairs;
 }
 
-CandidatePairs find_candidate_pairs(const ParticleStore& store, double buffer) {
+CandidatePairs find_candidate_pairs(const ParticleStore& store, double buffer, const ClosePairSearch* search) {
   if (!store.ghosts_cover(buffer)) {
     throw std::logic_error(
         "find_candidate_pairs: ghosts were not exchanged for this search buffer since the last "
         "change of the owned bodies");
   }
-  return find_candidate_pairs(store.owned(), store.ghosts(), buffer);
+  return find_candidate_pairs(store.owned(), store.ghosts(), buffer, search);
 }
 
 }  // namespace relcp::particles

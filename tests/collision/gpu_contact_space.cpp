@@ -20,6 +20,7 @@
 #include "core/error.hpp"
 #include "lcp/friction/friction_cone.hpp"
 #include "support/random_contact_problem.hpp"
+#include "support/cuda_device.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -27,17 +28,10 @@ namespace {
 using testing::ProblemShape;
 using testing::RandomContactProblem;
 
-bool device_present() {
-  const char* reason = "";
-  int count = device::visible_device_count(&reason);
-  MPI_Allreduce(MPI_IN_PLACE, &count, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return count > 0;
-}
-
-#define SKIP_WITHOUT_DEVICE()                                \
-  do {                                                       \
-    if (!device_present()) GTEST_SKIP() << "no CUDA device"; \
-    ensure_cuda_device(MPI_COMM_WORLD);                      \
+#define SKIP_WITHOUT_DEVICE()                                               \
+  do {                                                                      \
+    if (!testing::device_on_every_rank()) GTEST_SKIP() << "no CUDA device"; \
+    ensure_cuda_device(MPI_COMM_WORLD);                                     \
   } while (false)
 
 double global_max_abs_difference(const std::vector<double>& a, const double* b) {

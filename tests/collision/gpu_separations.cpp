@@ -15,16 +15,10 @@
 #include "collision/device/device_contact_operator.hpp"
 #include "collision/device/device_separations.hpp"
 #include "particles/neighbour_search.hpp"
+#include "support/cuda_device.hpp"
 
 namespace relcp::collision {
 namespace {
-
-bool device_present() {
-  const char* reason = "";
-  int count = device::visible_device_count(&reason);
-  MPI_Allreduce(MPI_IN_PLACE, &count, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return count > 0;
-}
 
 std::vector<particles::Body> random_packing(unsigned seed, int count, double side) {
   std::mt19937_64 rng(seed);
@@ -76,19 +70,19 @@ void expect_same_separations(double threshold) {
 }
 
 TEST(DeviceSeparations, MatchTheHostAtAStepsFirstThreshold) {
-  if (!device_present()) GTEST_SKIP() << "no CUDA device";
+  if (!testing::device_on_every_rank()) GTEST_SKIP() << "no CUDA device";
   ensure_cuda_device(MPI_COMM_WORLD);
   expect_same_separations(0.2);
 }
 
 TEST(DeviceSeparations, MatchTheHostAtATrialsThreshold) {
-  if (!device_present()) GTEST_SKIP() << "no CUDA device";
+  if (!testing::device_on_every_rank()) GTEST_SKIP() << "no CUDA device";
   ensure_cuda_device(MPI_COMM_WORLD);
   expect_same_separations(0.0);
 }
 
 TEST(DeviceSeparations, NoPairsNoWork) {
-  if (!device_present()) GTEST_SKIP() << "no CUDA device";
+  if (!testing::device_on_every_rank()) GTEST_SKIP() << "no CUDA device";
   ensure_cuda_device(MPI_COMM_WORLD);
   const std::vector<particles::Body> owned;
   const std::vector<particles::Ghost> ghosts;

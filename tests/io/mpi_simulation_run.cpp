@@ -197,5 +197,22 @@ TEST(SimulationRun, SeparationsOnAMissingDeviceAreRefusedBeforeAnyOutput) {
   EXPECT_FALSE(std::filesystem::exists(dir / "out"));
 }
 
+// The same for the pair search alone on a missing GPU.
+TEST(SimulationRun, PairSearchOnAMissingDeviceIsRefusedBeforeAnyOutput) {
+  const char* reason = "";
+  int devices = collision::device::visible_device_count(&reason);
+  MPI_Allreduce(MPI_IN_PLACE, &devices, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (devices > 0) GTEST_SKIP() << "a CUDA device is present";
+  if (!collision::cuda_backend_built()) GTEST_SKIP() << "a build without CUDA refuses the key itself";
+  const testing::ScratchDirectory dir(MPI_COMM_WORLD, "relcp_sim_no_device_pairs");
+  Scenario scenario = scenario_from(
+      dir, std::string(kDriftingSuspension) + "collision: {strategy: relcp, pair_search_backend: cuda}\n");
+  ASSERT_EQ(scenario.collision.contact.pair_search_backend, collision::ComputeBackend::cuda);
+  ASSERT_EQ(scenario.collision.contact.detection_backend, collision::ComputeBackend::cpu);
+  EXPECT_THROW(run(dir, std::move(scenario)), RunTimeFailure);
+  MPI_Barrier(MPI_COMM_WORLD);
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
 }  // namespace
 }  // namespace relcp::io

@@ -2,6 +2,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <span>
 #include <random>
 #include <utility>
 
@@ -115,6 +117,56 @@ TEST(CellListPairs, HandlesSparseClustersFarApart) {
   for (std::size_t k = 0; k < 150; ++k) set.positions[k] += Vec3(1e7, -3e6, 5e5);
   const auto found = find_close_pairs(set.positions, set.radii, set.ids, 300, 0.1);
   EXPECT_EQ(as_sorted_index_pairs(found), brute_force(set, 300, 0.1));
+}
+
+// The device's search (collision/device/device_pair_search.cu) run on the host: the points
+// sorted by cell, each primary's pairs counted, placed by an exclusive scan, then written and
+// sorted by cell_walk::write_close, the primaries in id order.
+std::vector<ClosePair> counted_and_written(const PointSet& set, std::size_t num_primary, double buffer) {
+  const cell_walk::Grid grid = close_pair_grid(set.positions, set.radii, buffer);
+  const CellSortedPoints cells = sort_by_cell(grid, set.positions, set.radii, set.ids);
+  const std::vector<int> order = primaries_by_id(std::span(set.ids).first(num_primary));
+  std::vector<cell_walk::Point> points(set.positions.size());
+  for (const cell_walk::Point& point : cells.sorted) points[static_cast<std::size_t>(point.index)] = point;
+  std::vector<std::uint32_t> offsets(order.size() + 1, 0);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    offsets[k + 1] = offsets[k] + cell_walk::count_close(grid, cells.cell_start.data(), cells.sorted.data(),
+                                                         points[static_cast<std::size_t>(order[k])], buffer);
+  }
+  std::vector<int> second(offsets.back());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    cell_walk::write_close(grid, cells.cell_start.data(), cells.sorted.data(),
+                           points[static_cast<std::size_t>(order[k])], buffer, set.ids.data(),
+                           second.data() + offsets[k]);
+  }
+  std::vector<ClosePair> pairs(second.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    for (std::uint32_t j = offsets[k]; j < offsets[k + 1]; ++j) pairs[j] = ClosePair{order[k], second[j]};
+  }
+  return pairs;
+}
+
+TEST(CellListPairs, CountedAndWrittenPerPointAsTheDeviceDoesGivesTheSamePairsInTheSameOrder) {
+  for (const std::uint64_t seed : {11, 12, 13}) {
+    const PointSet set = random_points(2000, 150, 10.0, seed);  // images of ids among the non-primaries
+    for (const double buffer : {0.0, 0.3}) {
+      const auto expected = find_close_pairs(set.positions, set.radii, set.ids, 2000, buffer);
+      const auto found = counted_and_written(set, 2000, buffer);
+      ASSERT_FALSE(expected.empty());
+      ASSERT_EQ(found.size(), expected.size()) << "seed " << seed << ", buffer " << buffer;
+      for (std::size_t k = 0; k < found.size(); ++k) {
+        EXPECT_EQ(found[k].first, expected[k].first) << "pair " << k;
+        EXPECT_EQ(found[k].second, expected[k].second) << "pair " << k;
+      }
+    }
+  }
+}
+
+TEST(CellListPairs, PrimariesByIdRefusesSharedIds) {
+  const std::vector<GlobalId> unique = {7, 3, 9};
+  EXPECT_EQ(primaries_by_id(unique), (std::vector<int>{1, 0, 2}));
+  const std::vector<GlobalId> shared = {7, 3, 7};
+  EXPECT_TRUE(primaries_by_id(shared).empty());
 }
 
 }  // namespace

@@ -11,9 +11,10 @@
 namespace relcp::collision {
 
 ContactScene detect_contacts(const particles::ParticleStore& store, std::span<const geometry::HalfSpace> walls,
-                             double search_buffer, double needed_below, device::DeviceSeparations* device) {
+                             double search_buffer, double needed_below, device::DeviceSeparations* device,
+                             const particles::ClosePairSearch* pair_search) {
   Stopwatch watch;
-  ContactScene scene{store, particles::find_candidate_pairs(store, search_buffer), {}, {}};
+  ContactScene scene{store, particles::find_candidate_pairs(store, search_buffer, pair_search), {}, {}};
   const double searched = watch.seconds();
   scene.separations = device != nullptr
                           ? separations_on_device(*device, scene.pairs, store.owned(), store.ghosts(), needed_below)

@@ -25,10 +25,11 @@ struct ContactScene {
 };
 
 // Collective only through the store's ghosts, which must be current. Pairs and walls within
-// `search_buffer`; separations exact below `needed_below` (pair_separations, or
-// separations_on_device when `device` is given).
+// `search_buffer`, found by `pair_search` when given (else on the host); separations exact below
+// `needed_below` (pair_separations, or separations_on_device when `device` is given).
 ContactScene detect_contacts(const particles::ParticleStore& store, std::span<const geometry::HalfSpace> walls,
-                             double search_buffer, double needed_below, device::DeviceSeparations* device = nullptr);
+                             double search_buffer, double needed_below, device::DeviceSeparations* device = nullptr,
+                             const particles::ClosePairSearch* pair_search = nullptr);
 
 // The deepest true-surface overlap of the scene on this rank, pairs and walls.
 double largest_true_overlap(const ContactScene& scene);

@@ -13,6 +13,7 @@
 
 #include "collision/device/device_contact_operator.hpp"
 #include "collision/device/device_kernels.hpp"
+#include "collision/device/cuda_host_buffers.cuh"
 #include "collision/device/device_memory.hpp"
 #include "core/error.hpp"
 #include "lcp/friction/cone_projection.hpp"
@@ -23,12 +24,6 @@ namespace {
 constexpr int kThreads = 256;
 // Grid-stride loops and the reductions use at most this many blocks.
 constexpr int kMaxBlocks = 1024;
-
-void check(cudaError_t error, const char* what) {
-  if (error != cudaSuccess) {
-    throw RunTimeFailure(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(error));
-  }
-}
 
 int blocks_for(std::size_t n) {
   const std::size_t blocks = (n + kThreads - 1) / kThreads;

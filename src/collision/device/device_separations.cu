@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "collision/device/cuda_host_buffers.cuh"
 #include "collision/device/device_memory.hpp"
 #include "collision/device/device_separations.hpp"
 #include "core/error.hpp"
@@ -17,12 +18,6 @@ constexpr int kThreads = 128;
 
 using geometry::core_pair::CoreBody;
 using geometry::core_pair::SeparationRecord;
-
-void check(cudaError_t error, const char* what) {
-  if (error != cudaSuccess) {
-    throw RunTimeFailure(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(error));
-  }
-}
 
 __global__ void separations_kernel(const CoreBody* bodies, const PairBodies* pairs, std::size_t pair_count,
                                    double threshold, double tolerance, int max_iterations, SeparationRecord* records,
@@ -36,40 +31,6 @@ __global__ void separations_kernel(const CoreBody* bodies, const PairBodies* pai
                                                     max_iterations, records[k]);
   }
   handled[k] = settled ? 1 : 0;
-}
-
-// Page-locked host memory (cudaMallocHost), owned; grows without keeping its contents.
-template <class T>
-class PinnedArray {
- public:
-  PinnedArray() = default;
-  PinnedArray(const PinnedArray&) = delete;
-  PinnedArray& operator=(const PinnedArray&) = delete;
-  ~PinnedArray() {
-    if (data_ != nullptr) cudaFreeHost(data_);
-  }
-  T* reserve(std::size_t count) {
-    if (count > size_) {
-      if (data_ != nullptr) cudaFreeHost(std::exchange(data_, nullptr));
-      size_ = 0;
-      const std::size_t grown = count + count / 4;
-      void* memory = nullptr;
-      check(cudaMallocHost(&memory, grown * sizeof(T)), "cudaMallocHost");
-      data_ = static_cast<T*>(memory);
-      size_ = grown;
-    }
-    return data_;
-  }
-  T* data() const { return data_; }
-
- private:
-  T* data_ = nullptr;
-  std::size_t size_ = 0;
-};
-
-template <class T>
-void reserve(DeviceArray<T>& array, std::size_t count) {
-  if (array.size() < count) array = DeviceArray<T>(count + count / 4);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "collision/device/device_contact_operator.hpp"
 #include "collision/device/device_kernels.hpp"
 #include "collision/device/device_memory.hpp"
+#include "collision/device/device_pair_search.hpp"
 #include "collision/device/device_separations.hpp"
 #include "core/error.hpp"
 
@@ -53,6 +54,15 @@ PairBodies* DeviceSeparations::pairs(std::size_t) { refuse(); }
 void DeviceSeparations::separate(std::size_t, std::size_t, double, double, int) { refuse(); }
 const geometry::core_pair::SeparationRecord* DeviceSeparations::records() const { refuse(); }
 const unsigned char* DeviceSeparations::handled() const { refuse(); }
+
+struct DevicePairSearch::Impl {};
+DevicePairSearch::DevicePairSearch() { refuse(); }
+DevicePairSearch::~DevicePairSearch() = default;
+particles::cell_walk::Point* DevicePairSearch::points(std::size_t) { refuse(); }
+int* DevicePairSearch::primaries(std::size_t) { refuse(); }
+std::size_t DevicePairSearch::search(const particles::cell_walk::Grid&, std::size_t, std::size_t, double) { refuse(); }
+const int* DevicePairSearch::first() const { refuse(); }
+const int* DevicePairSearch::second() const { refuse(); }
 
 int visible_device_count(const char** reason) {
   *reason = "this build has no CUDA";

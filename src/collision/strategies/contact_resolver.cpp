@@ -10,6 +10,7 @@
 #include "collision/assembly/body_mobility.hpp"
 #include "collision/assembly/constant_vector.hpp"
 #include "collision/assembly/monolayer_rows.hpp"
+#include "collision/detection/pair_search_on_device.hpp"
 #include "collision/device/cuda_backend.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/coulomb_fixed_point.hpp"
@@ -105,12 +106,23 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     ensure_cuda_device(comm);
     device_separations_ = std::make_shared<device::DeviceSeparations>();
   }
+  if (settings_.pair_search_backend == ComputeBackend::cuda && !device_pair_search_) {
+    ensure_cuda_device(comm);
+    device_pair_search_ = std::make_shared<device::DevicePairSearch>();
+    pair_search_ = [search = device_pair_search_](std::span<const Vec3> positions, std::span<const double> radii,
+                                                  std::span<const GlobalId> ids, std::size_t num_primary,
+                                                  double buffer) {
+      return close_pairs_on_device(*search, positions, radii, ids, num_primary, buffer);
+    };
+  }
+  const particles::ClosePairSearch* pair_search = pair_search_ ? &pair_search_ : nullptr;
   const ContactScene start = timed(detection, [&] {
     const Stopwatch watch;
     sort_owned_by_id(store);
     store.exchange_ghosts(search_buffer);
     spdlog::debug("detection at the step's start: sort and ghosts {:.4f} s", watch.seconds());
-    return detect_contacts(store, settings_.walls, search_buffer, search_buffer, device_separations_.get());
+    return detect_contacts(store, settings_.walls, search_buffer, search_buffer, device_separations_.get(),
+                           pair_search);
   });
 
   // The first LCP: the strategy's rows at C^k, A = scale D^T M D, c from the free velocity V.
@@ -180,7 +192,8 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
       combine(1.0, problem.free_velocity, 1.0, delta_velocity, total_velocity);
       move_to_trial(store, base, total_velocity, dt, search_buffer);
       spdlog::debug("detection at a trial: the move {:.4f} s", watch.seconds());
-      ContactScene scene = detect_contacts(store, settings_.walls, search_buffer, 0.0, device_separations_.get());
+      ContactScene scene =
+          detect_contacts(store, settings_.walls, search_buffer, 0.0, device_separations_.get(), pair_search);
       report.max_overlap = max_over_ranks(comm, largest_true_overlap(scene));
       report.max_model_overlap = max_over_ranks(comm, strategy_->model_overlap(scene));
       return scene;

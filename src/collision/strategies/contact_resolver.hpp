@@ -21,6 +21,7 @@
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/assembly/distributed_constraint_matrix.hpp"
 #include "collision/assembly/previous_step_forces.hpp"
+#include "collision/device/device_pair_search.hpp"
 #include "collision/device/device_separations.hpp"
 #include "collision/linalg/distributed_vector.hpp"
 #include "collision/solvers/distributed_solver.hpp"
@@ -97,6 +98,9 @@ class ContactResolver {
   CarriedContacts carried_;             // kept only with settings_.strategy.carried_rows
   // With detection_backend cuda: the device buffers of the separations, made at the first step.
   std::shared_ptr<device::DeviceSeparations> device_separations_;
+  // With pair_search_backend cuda: the device's cell-list search, made at the first step.
+  std::shared_ptr<device::DevicePairSearch> device_pair_search_;
+  particles::ClosePairSearch pair_search_;
 };
 
 }  // namespace relcp::collision

@@ -1,5 +1,7 @@
 #include "collision/strategies/contact_settings.hpp"
 
+#include <utility>
+
 #include "collision/device/cuda_backend.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/strategy_registry.hpp"
@@ -31,9 +33,11 @@ void validate_contact_settings(const ContactSettings& settings) {
                        "cuda projects Coulomb cones only: rolling_friction and spinning_friction need backend cpu");
     }
   }
-  if (settings.detection_backend == ComputeBackend::cuda && !cuda_backend_built()) {
-    throw InputError("detection_backend",
-                     "cuda needs relcp built with CUDA (cmake -DRELCP_CUDA=ON); this build has none");
+  for (const auto& [key, backend] : {std::pair{"detection_backend", settings.detection_backend},
+                                     std::pair{"pair_search_backend", settings.pair_search_backend}}) {
+    if (backend == ComputeBackend::cuda && !cuda_backend_built()) {
+      throw InputError(key, "cuda needs relcp built with CUDA (cmake -DRELCP_CUDA=ON); this build has none");
+    }
   }
   if (settings.friction.any()) {
     if (!can.friction_cones) {

@@ -3,10 +3,13 @@
 #include <spdlog/spdlog.h>
 
 #include <cmath>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "collision/device/cuda_backend.hpp"
 #include "core/error.hpp"
+#include "core/listed_names.hpp"
 #include "core/stopwatch.hpp"
 #include "io/faults/collective_agreement.hpp"
 #include "io/run/body_state_check.hpp"
@@ -30,13 +33,14 @@ Simulation::Simulation(MPI_Comm comm, Scenario scenario, SimulationOptions optio
   const collision::ContactSettings& contact = scenario_.collision.contact;
   const bool solve_on_device = contact.solver.backend == collision::ComputeBackend::cuda;
   const bool separations_on_device = contact.detection_backend == collision::ComputeBackend::cuda;
-  if (scenario_.collision.enabled && (solve_on_device || separations_on_device)) {
+  const bool pairs_on_device = contact.pair_search_backend == collision::ComputeBackend::cuda;
+  if (scenario_.collision.enabled && (solve_on_device || separations_on_device || pairs_on_device)) {
     // Refuses here, before any output, when some rank has no device.
-    spdlog::info("{} on the GPU: {}",
-                 solve_on_device && separations_on_device ? "contact solve and separations"
-                 : solve_on_device                        ? "contact solve"
-                                                          : "separations",
-                 collision::ensure_cuda_device(comm_));
+    std::vector<std::string> parts;
+    if (solve_on_device) parts.emplace_back("contact solve");
+    if (separations_on_device) parts.emplace_back("separations");
+    if (pairs_on_device) parts.emplace_back("pair search");
+    spdlog::info("{} on the GPU: {}", listed(parts, " and "), collision::ensure_cuda_device(comm_));
   }
   if (options_.started_at <= 0.0) options_.started_at = MPI_Wtime();
   if (!options_.max_wall_seconds) options_.max_wall_seconds = scenario_.simulation.max_wall_seconds;

@@ -134,6 +134,13 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
     }
     contact.detection_backend = cuda ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
   }
+  if (const auto node = section.optional_child("pair_search_backend")) {
+    const bool cuda = as_choice(*node, {"cpu", "cuda"}, "pair search backend") == "cuda";
+    if (cuda && !collision::cuda_backend_built()) {
+      node->fail("cuda needs relcp built with CUDA (cmake -DRELCP_CUDA=ON); this build has none");
+    }
+    contact.pair_search_backend = cuda ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
+  }
   if (const auto node = section.optional_child("warm_start")) {
     contact.solver.warm_start_from_previous_step =
         as_choice(*node, {"zero", "previous_step"}, "warm start") == "previous_step";

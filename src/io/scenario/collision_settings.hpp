@@ -41,7 +41,8 @@ inline constexpr auto kCollisionSectionKeys = std::to_array<std::string_view>({"
                                                                                "friction_model",
                                                                                "max_coulomb_iterations",
                                                                                "max_coulomb_rescue_sweeps",
-                                                                               "detection_backend"});
+                                                                               "detection_backend",
+                                                                               "pair_search_backend"});
 
 // The coefficients of friction and rotation resistance, in the collision section (every pair) and
 // in each wall: sliding (Coulomb), rolling, spinning (docs/friction.md).
