@@ -4,12 +4,14 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <utility>
 
 #include "collision/assembly/body_mobility.hpp"
 #include "collision/assembly/constant_vector.hpp"
 #include "collision/assembly/monolayer_rows.hpp"
+#include "collision/detection/line_contact_rows.hpp"
 #include "collision/detection/pair_search_on_device.hpp"
 #include "collision/device/cuda_backend.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
@@ -135,6 +137,11 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
     if (carrying) {
       carried_.follow_owners(store);
       rows = carried_.rows_with(std::move(rows), start);
+    }
+    if (strategy_->max_solves() > 1 &&
+        line_contact_rows_wanted(settings_, sum_over_ranks(comm, static_cast<std::int64_t>(rows.size())))) {
+      std::vector<ConstraintRecord> ends = line_contact_end_rows(start, rows, search_buffer);
+      rows.insert(rows.end(), std::make_move_iterator(ends.begin()), std::make_move_iterator(ends.end()));
     }
     return StepLcp(store, dynamics_, op_scale, lcp_rows(std::move(rows), store.rank()), dt);
   });

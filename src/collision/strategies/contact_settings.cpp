@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "collision/device/cuda_backend.hpp"
+#include "collision/solvers/distributed_auto_solver.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/strategy_registry.hpp"
 #include "core/error.hpp"
@@ -58,6 +59,19 @@ DistributedSolverOptions contact_solver_options(const ContactSettings& settings)
   options.preconditioner = settings.solver.preconditioner;
   options.backend = settings.solver.backend;
   return options;
+}
+
+bool line_contact_rows_wanted(const ContactSettings& settings, std::int64_t first_rows) {
+  switch (settings.strategy.line_contact_rows) {
+    case LineContactRows::on:
+      return true;
+    case LineContactRows::off:
+      return false;
+    case LineContactRows::automatic:
+      break;
+  }
+  const std::string& solver = settings.solver.name;
+  return solver == "ip" || (solver == "auto" && first_rows >= kAutoFarInteriorPointRows);
 }
 
 }  // namespace relcp::collision

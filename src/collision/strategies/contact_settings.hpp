@@ -3,6 +3,7 @@
 // collision section reads: the strategy and its detection, the distributed LCP solver, friction,
 // and the walls. The dynamics that give the mobility blocks come separately (ContactDynamics).
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@
 namespace relcp::collision {
 
 enum class RelcpCapPolicy { accept, fail };  // on reaching max_relcp_iterations
+// relcp: rows at the far end of line contacts at a step's start (detection/line_contact_rows.hpp);
+// automatic: where the step's first LCP goes to ip (line_contact_rows_wanted).
+enum class LineContactRows { automatic, on, off };
 // Coulomb friction (docs/friction.md): exact (De Saxce's modified velocity, a fixed point of cone
 // complementarity problems) or the convex relaxation (CCP, Anitescu-Tasora).
 enum class FrictionModel { coulomb, ccp };
@@ -28,6 +32,7 @@ struct StrategySettings {
   // relcp: the rows that carried force at the end of a step enter the next step's first LCP,
   // which starts from their forces (CarriedContacts; docs/collision_strategies.md, "Carried rows").
   bool carried_rows = false;
+  LineContactRows line_contact_rows = LineContactRows::automatic;
 };
 
 struct SolverSettings {
@@ -76,6 +81,13 @@ struct ContactSettings {
 
   double effective_solver_tolerance() const { return solver.tolerance > 0.0 ? solver.tolerance : strategy.tolerance; }
 };
+
+// Whether a relcp step's first LCP, of `first_rows` rows over all ranks, gets rows at the far end
+// of its line contacts: `on`; never with `off`; with `automatic` where that LCP goes to ip (solver
+// ip, or auto with at least kAutoFarInteriorPointRows rows), since alm's first solve, which
+// starts from the carried forces, took about twice the Newton steps with them on the 4,096-cell
+// colony (docs/collision_strategies.md, "Line contact rows").
+bool line_contact_rows_wanted(const ContactSettings& settings, std::int64_t first_rows);
 
 // Throws InputError (key "strategy", "solver" or "preconditioner") for a strategy or solver that
 // does not exist or an option that its capabilities do not allow: jacobi with a solver without

@@ -162,6 +162,12 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
   if (const auto node = section.optional_child("relcp_carried_rows")) {
     contact.strategy.carried_rows = node->as_bool();
   }
+  if (const auto node = section.optional_child("relcp_line_contact_rows")) {
+    const std::string choice = as_choice(*node, {"auto", "on", "off"}, "line contact rows setting");
+    contact.strategy.line_contact_rows = choice == "on"    ? collision::LineContactRows::on
+                                         : choice == "off" ? collision::LineContactRows::off
+                                                           : collision::LineContactRows::automatic;
+  }
   if (const auto node = section.optional_child("friction")) {
     contact.friction.coefficients.sliding.pairs = as_non_negative_double(*node);
   }

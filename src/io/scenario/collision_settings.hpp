@@ -35,6 +35,7 @@ inline constexpr auto kCollisionSectionKeys = std::to_array<std::string_view>({"
                                                                                "multisphere_count",
                                                                                "search_buffer",
                                                                                "relcp_carried_rows",
+                                                                               "relcp_line_contact_rows",
                                                                                "friction",
                                                                                "rolling_friction",
                                                                                "spinning_friction",
