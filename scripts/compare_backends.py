@@ -10,7 +10,8 @@ earlier or later, and the difference grows with the steps.
     scripts/compare_backends.py [--relcp-sim BIN] [--mpirun MPIRUN] [--out DIR] [--candidate-set KEY=VALUE ...]
 
 --candidate-set adds settings to the candidate's runs only, e.g.
-collision.pair_search_backend=cuda for the pair search on the device too.
+collision.pair_search_backend=cpu to keep the pair search on the host (backend cuda puts it
+on the device by default).
 
 Prints one line per case and exits 0 when every case agrees, 1 otherwise.
 """

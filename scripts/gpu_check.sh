@@ -258,12 +258,12 @@ step_contact_1M_heap() {
   MPI_ENV=$heap contact "cpu${cores}_apgd_1M_heap_1GiB" "$out/contact.json" 150 "$cores" "${args[@]}" --backend cpu
 }
 # relcp_sim with backend cuda against cpu on the small configs, 1 and 2 ranks (docs/gpu.md); then
-# with the pair search on the device too.
+# with the pair search kept on the host.
 step_backends() {
   OMP_NUM_THREADS=1 run_for 150 python3 scripts/compare_backends.py --relcp-sim "$bin/relcp_sim" --mpirun mpirun --out "$work/backends" ||
     status=1
   OMP_NUM_THREADS=1 run_for 150 python3 scripts/compare_backends.py --relcp-sim "$bin/relcp_sim" --mpirun mpirun \
-    --out "$work/backends_pairs" --candidate-set collision.pair_search_backend=cuda || status=1
+    --out "$work/backends_host_pairs" --candidate-set collision.pair_search_backend=cpu || status=1
 }
 # Strong scaling of the 10^5 packing, weak scaling (10^4 per rank), then the colony restart.
 step_scaling() {

@@ -88,12 +88,12 @@ struct Options {
   std::uint64_t seed = 1;
   std::string id_order = "morton";  // as the `random` generator numbers bodies; or "placement"
   std::string json;
-  std::string solver = "bbpgd";             // any distributed solver name
-  std::string backend = "cpu";              // or "cuda"
-  std::string detection_backend;            // cpu or cuda; empty: as backend
-  std::string pair_search_backend = "cpu";  // or "cuda"
-  std::string state;                        // read the packing from this file instead of placing it
-  std::string save_state;                   // write the bodies here after the warm-up steps
+  std::string solver = "bbpgd";     // any distributed solver name
+  std::string backend = "cpu";      // or "cuda"
+  std::string detection_backend;    // cpu or cuda; empty: as backend
+  std::string pair_search_backend;  // cpu or cuda; empty: as the detection backend
+  std::string state;                // read the packing from this file instead of placing it
+  std::string save_state;           // write the bodies here after the warm-up steps
   int tiles = 1;
   std::string log_level = "info";  // debug: the device solves' setup and iteration times
 };
@@ -552,10 +552,8 @@ int run(const Options& options) {
   settings.solver.name = options.solver;
   settings.solver.backend =
       options.backend == "cuda" ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
-  const std::string& detection_backend =
-      options.detection_backend.empty() ? options.backend : options.detection_backend;
   settings.detection_backend =
-      detection_backend == "cuda" ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
+      options.detection_backend == "cuda" ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
   settings.pair_search_backend =
       options.pair_search_backend == "cuda" ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
   settings.strategy.tolerance = 1e-5;
@@ -642,11 +640,9 @@ int run(const Options& options) {
     std::ostringstream out;
     out.precision(6);
     out << "{\"solver\": \"" << options.solver << "\", \"backend\": \"" << options.backend
-        << "\", \"detection_backend\": \""
-        << (options.detection_backend.empty() ? options.backend : options.detection_backend)
-        << "\", \"pair_search_backend\": \"" << options.pair_search_backend << "\", \"ranks\": " << ranks
-        << ", \"threads\": " << omp_get_max_threads() << ", \"bodies\": " << all.size()
-        << ", \"tiles\": " << options.tiles << ", \"state\": \"" << options.state
+        << "\", \"detection_backend\": \"" << options.detection_backend << "\", \"pair_search_backend\": \""
+        << options.pair_search_backend << "\", \"ranks\": " << ranks << ", \"threads\": " << omp_get_max_threads()
+        << ", \"bodies\": " << all.size() << ", \"tiles\": " << options.tiles << ", \"state\": \"" << options.state
         << "\", \"state_steps\": " << packing.info.steps << ", \"volume_fraction\": " << packing.info.volume_fraction
         << ", \"side\": " << side << ", \"dt\": " << options.dt << ", \"warmup_steps\": " << options.warmup_steps
         << ", \"steps\": " << options.steps << ", \"id_order\": \"" << options.id_order << "\""
@@ -702,7 +698,7 @@ int main(int argc, char** argv) {
                  "where the pairs' separations are computed (default: as --backend)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_option("--pair-search-backend", options.pair_search_backend,
-                 "where the candidate pairs' cell-list search runs")
+                 "where the candidate pairs' cell-list search runs (default: as the detection backend)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_option("--state", options.state,
                  "start from the bodies of this state file (--save-state) instead of placing them");
@@ -714,6 +710,8 @@ int main(int argc, char** argv) {
   app.add_option("--log-level", options.log_level, "rank 0's log level (debug: each device solve's times)");
   return apps::bench::run_mpi_app(app, argc, argv, [&] {
     options.bodies_given = bodies->count() > 0;
+    if (options.detection_backend.empty()) options.detection_backend = options.backend;
+    if (options.pair_search_backend.empty()) options.pair_search_backend = options.detection_backend;
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     configure_logging(options.log_level, rank, false);

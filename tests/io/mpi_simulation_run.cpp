@@ -191,6 +191,7 @@ TEST(SimulationRun, SeparationsOnAMissingDeviceAreRefusedBeforeAnyOutput) {
   Scenario scenario =
       scenario_from(dir, std::string(kDriftingSuspension) + "collision: {strategy: relcp, detection_backend: cuda}\n");
   ASSERT_EQ(scenario.collision.contact.detection_backend, collision::ComputeBackend::cuda);
+  ASSERT_EQ(scenario.collision.contact.pair_search_backend, collision::ComputeBackend::cuda);  // follows it
   ASSERT_EQ(scenario.collision.contact.solver.backend, collision::ComputeBackend::cpu);
   EXPECT_THROW(run(dir, std::move(scenario)), RunTimeFailure);
   MPI_Barrier(MPI_COMM_WORLD);

@@ -76,7 +76,7 @@ struct ContactSettings {
   // (docs/gpu.md, "Separations on the device"); the scenario's default follows solver.backend.
   ComputeBackend detection_backend = ComputeBackend::cpu;
   // cuda: the candidate pairs' cell-list search runs on the rank's GPU (docs/gpu.md, "Pair search
-  // on the device"); opt-in until it has run on a device.
+  // on the device"); the scenario's default follows detection_backend.
   ComputeBackend pair_search_backend = ComputeBackend::cpu;
 
   double effective_solver_tolerance() const { return solver.tolerance > 0.0 ? solver.tolerance : strategy.tolerance; }

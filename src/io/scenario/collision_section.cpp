@@ -134,6 +134,7 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
     }
     contact.detection_backend = cuda ? collision::ComputeBackend::cuda : collision::ComputeBackend::cpu;
   }
+  contact.pair_search_backend = contact.detection_backend;
   if (const auto node = section.optional_child("pair_search_backend")) {
     const bool cuda = as_choice(*node, {"cpu", "cuda"}, "pair search backend") == "cuda";
     if (cuda && !collision::cuda_backend_built()) {
