@@ -1,7 +1,10 @@
 // ConstraintRecord construction from a contact and ConstraintSet's generations, order and checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
+#include <vector>
 
 #include "collision/assembly/constraint_record.hpp"
 #include "collision/assembly/constraint_set.hpp"
@@ -92,6 +95,40 @@ TEST(ConstraintSet, RefusesInvalidRecords) {
   EXPECT_THROW(set.append_generation({not_finite}), std::invalid_argument);
   EXPECT_THROW(set.append_generation({pair(1, 2), pair(1, 2)}), std::invalid_argument);
   EXPECT_EQ(set.generation_count(), 0);
+}
+
+// Above the threaded checks' threshold: the first generation is taken without a copy, an append
+// that fits its spare room leaves it in place, and a bad record, a duplicate or a wrong order deep
+// in a large generation is found.
+TEST(ConstraintSet, LargeGenerationsAreCheckedAndTheFirstIsNotCopied) {
+  constexpr int kCount = 10000;
+  const auto many = [](int count, int skip) {
+    std::vector<ConstraintRecord> records;
+    records.reserve(static_cast<std::size_t>(count + count / 8));
+    for (int k = 0; k < count; ++k) records.push_back(pair(k / 4, kCount + k % 4 + skip));
+    return records;
+  };
+  ConstraintSet set;
+  std::vector<ConstraintRecord> first = many(kCount, 0);
+  const ConstraintRecord* storage = first.data();
+  set.append_generation(std::move(first));
+  EXPECT_EQ(set.records().data(), storage);
+  set.append_generation(many(kCount / 10, 10));
+  EXPECT_EQ(set.records().data(), storage);  // the append fitted the spare room
+  EXPECT_EQ(set.size(), static_cast<std::size_t>(kCount + kCount / 10));
+
+  std::vector<ConstraintRecord> reversed = many(kCount, 0);
+  std::reverse(reversed.begin(), reversed.end());
+  ConstraintSet sorted;
+  sorted.append_generation(std::move(reversed));
+  for (std::size_t r = 1; r < sorted.size(); ++r) EXPECT_LT(sort_key(sorted[r - 1]), sort_key(sorted[r]));
+
+  std::vector<ConstraintRecord> duplicate = many(kCount, 0);
+  duplicate[7001] = duplicate[7000];
+  EXPECT_THROW(ConstraintSet().append_generation(std::move(duplicate)), std::invalid_argument);
+  std::vector<ConstraintRecord> bad = many(kCount, 0);
+  bad[5000].row[2] = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(ConstraintSet().append_generation(std::move(bad)), std::invalid_argument);
 }
 
 }  // namespace

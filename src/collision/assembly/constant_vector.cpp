@@ -15,7 +15,7 @@ DistributedVector extend_constant_vector(const DistributedConstraintMatrix& matr
     throw std::invalid_argument("extend_constant_vector: the previous c must cover exactly the earlier generations");
   }
   DistributedVector c(matrix.constraint_layout());
-  matrix.multiply(velocity, c);
+  matrix.multiply_newest(velocity, c);
   if (previous != nullptr) std::copy_n(previous->local_data(), earlier, c.local_data());
   for (std::size_t r = begin; r < set.size(); ++r) c[r] = set[r].phi + dt * c[r];
   return c;

@@ -1,9 +1,12 @@
 #include "collision/assembly/constraint_set.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include "core/parallel_loops.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -29,20 +32,50 @@ void validate(const ConstraintRecord& record) {
 }  // namespace
 
 int ConstraintSet::append_generation(std::vector<ConstraintRecord> records) {
-  for (const ConstraintRecord& record : records) validate(record);
-  const auto by_key = [](const ConstraintRecord& x, const ConstraintRecord& y) { return sort_key(x) < sort_key(y); };
-  // Neighbour-search output already comes in this order: skip moving 200-byte records then.
-  if (!std::is_sorted(records.begin(), records.end(), by_key)) {
-    std::sort(records.begin(), records.end(), by_key);
+  // One pass over the records, threaded: the first bad record, whether they are sorted, and the
+  // first of two sorted neighbours with the same key (10^6 bodies: 290 MB of records, three
+  // serial passes took 0.04 s).
+  const auto n = static_cast<std::ptrdiff_t>(records.size());
+  std::ptrdiff_t first_bad = n;
+  std::ptrdiff_t first_unsorted = n;
+  std::ptrdiff_t first_duplicate = n;
+#pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static) \
+    reduction(min                                                         \
+              : first_bad, first_unsorted, first_duplicate)
+  for (std::ptrdiff_t k = 0; k < n; ++k) {
+    const ConstraintRecord& record = records[static_cast<std::size_t>(k)];
+    if (problem_with(record) != nullptr) first_bad = std::min(first_bad, k);
+    if (k == 0) continue;
+    const auto previous = sort_key(records[static_cast<std::size_t>(k - 1)]);
+    const auto key = sort_key(record);
+    if (key < previous) first_unsorted = std::min(first_unsorted, k);
+    if (key == previous) first_duplicate = std::min(first_duplicate, k);
   }
-  const auto duplicate = std::adjacent_find(
-      records.begin(), records.end(),
-      [](const ConstraintRecord& x, const ConstraintRecord& y) { return sort_key(x) == sort_key(y); });
-  if (duplicate != records.end()) {
-    throw std::invalid_argument("two constraints of pair (" + std::to_string(duplicate->body_a) + ", " +
-                                std::to_string(duplicate->body_b) + ") with the same creation index in one generation");
+  if (first_bad < n) validate(records[static_cast<std::size_t>(first_bad)]);
+  const auto by_key = [](const ConstraintRecord& x, const ConstraintRecord& y) { return sort_key(x) < sort_key(y); };
+  // Neighbour-search output already comes in this order: skip moving the records then.
+  if (first_unsorted < n) {
+    std::sort(records.begin(), records.end(), by_key);
+    const auto duplicate = std::adjacent_find(
+        records.begin(), records.end(),
+        [](const ConstraintRecord& x, const ConstraintRecord& y) { return sort_key(x) == sort_key(y); });
+    first_duplicate = duplicate == records.end() ? n : duplicate - records.begin() + 1;
+  }
+  if (first_duplicate < n) {
+    const ConstraintRecord& duplicate = records[static_cast<std::size_t>(first_duplicate)];
+    throw std::invalid_argument("two constraints of pair (" + std::to_string(duplicate.body_a) + ", " +
+                                std::to_string(duplicate.body_b) + ") with the same creation index in one generation");
   }
   generation_begin_.push_back(records_.size());
+  if (records_.empty()) {
+    // The first generation is taken as it is, with its spare capacity (deepest_point_constraints
+    // leaves room for the ReLCP appends): no copy of the step's largest array.
+    records_ = std::move(records);
+    return generation_count() - 1;
+  }
+  if (records_.size() + records.size() > records_.capacity()) {
+    records_.reserve((records_.size() + records.size()) * 9 / 8);  // room for the next appends
+  }
   records_.insert(records_.end(), std::make_move_iterator(records.begin()), std::make_move_iterator(records.end()));
   return generation_count() - 1;
 }

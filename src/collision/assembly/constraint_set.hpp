@@ -17,6 +17,8 @@ class ConstraintSet {
   // Sorts `records` by sort_key and appends them as a new generation (possibly empty); returns
   // its index. Throws std::invalid_argument for a record without body A, with B = A, a wall
   // record without wall index, a non-finite row or phi, or two records with the same key.
+  // The first generation's vector is kept as it is, spare capacity included (no copy); later
+  // ones are appended, the storage growing by an eighth more than it needs.
   int append_generation(std::vector<ConstraintRecord> records);
   void clear();
 

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "collision/assembly/constraint_matrix_impl.hpp"
+#include "core/parallel_loops.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -135,19 +136,21 @@ GenerationBlock build_generation(const DistributedConstraintMatrix::Impl& impl, 
     if (out[1].column_body < out[0].column_body) std::swap(out[0], out[1]);
     return 2;
   };
-  for (std::size_t r = 0; r < rows; ++r) {
-    const ConstraintRecord& record = set[begin + r];
+  const auto row_count = static_cast<std::ptrdiff_t>(rows);
+#pragma omp parallel for if (row_count > kParallelMinimumBodies) schedule(static)
+  for (std::ptrdiff_t r = 0; r < row_count; ++r) {
+    const ConstraintRecord& record = set[begin + static_cast<std::size_t>(r)];
     BodyBlock body_blocks[2];
     const int count = blocks_of(record, body_blocks);
     std::size_t entry = row_offsets(r);
     for (int b = 0; b < count; ++b) {
-      ++block.incidence_begin[body_blocks[b].column_body + 1];
       for (int k = 0; k < kDofs; ++k, ++entry) {
         columns(entry) = kDofs * body_blocks[b].column_body + k;
         values(entry) = record.row[body_blocks[b].source + k];
       }
     }
   }
+  for (std::size_t entry = 0; entry < entries; entry += kDofs) ++block.incidence_begin[columns(entry) / kDofs + 1];
   for (std::size_t c = 0; c < column_bodies; ++c) {
     block.incidence_begin[c + 1] += block.incidence_begin[c];
   }
@@ -291,6 +294,15 @@ void DistributedConstraintMatrix::multiply(const DistributedVector& velocities, 
     auto rows = rates.impl().vector->offsetViewNonConst(block.row_map, block.first_row);
     block.matrix->apply(*velocities.impl().vector, *rows);
   }
+}
+
+void DistributedConstraintMatrix::multiply_newest(const DistributedVector& velocities, DistributedVector& rates) const {
+  require_local_size(velocities, impl_->body_layout, "velocities");
+  require_local_size(rates, impl_->constraint_layout, "rates");
+  if (impl_->generations.empty()) return;
+  const GenerationBlock& block = impl_->generations.back();
+  auto rows = rates.impl().vector->offsetViewNonConst(block.row_map, block.first_row);
+  block.matrix->apply(*velocities.impl().vector, *rows);
 }
 
 void DistributedConstraintMatrix::multiply_transpose(const DistributedVector& gamma, DistributedVector& forces) const {

@@ -85,6 +85,9 @@ class DistributedConstraintMatrix {
   // Collective. rates = J U: d phi / dt of every row under the body velocities U (body layout),
   // by Tpetra's sparse products, one per generation.
   void multiply(const DistributedVector& velocities, DistributedVector& rates) const;
+  // Collective. The rows of the newest generation only (the others of `rates` are left as they
+  // are): what a ReLCP append needs, without the product over every earlier row.
+  void multiply_newest(const DistributedVector& velocities, DistributedVector& rates) const;
   // Collective. forces = J^T gamma = D gamma: the forces and torques on the owned bodies (body
   // layout) of the constraint forces gamma (constraint layout), by Tpetra's transposed products.
   void multiply_transpose(const DistributedVector& gamma, DistributedVector& forces) const;

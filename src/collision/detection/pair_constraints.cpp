@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <omp.h>
 #include <variant>
 
 #include "core/parallel_loops.hpp"
@@ -18,6 +19,29 @@ const particles::Body& image_of_b(const particles::CandidatePair& pair, std::spa
                                   std::span<const particles::Ghost> ghosts) {
   return pair.b_is_ghost ? ghosts[static_cast<std::size_t>(pair.index_b)].body
                          : owned[static_cast<std::size_t>(pair.index_b)];
+}
+
+// A scan costs a few nanoseconds a pair: below this many pairs one thread does it.
+constexpr std::ptrdiff_t kParallelScanMinimum = std::ptrdiff_t{1} << 17;
+
+// The indices k with separations[k].phi < threshold, in increasing order, in one pass over the
+// separations (10^6 bodies: 4.9 million pairs, 430 MB at every detection): each thread collects
+// its contiguous share, and the shares are joined in thread order.
+std::vector<std::size_t> pairs_below(std::span<const geometry::SignedSeparation> separations, double threshold) {
+  const auto n = static_cast<std::ptrdiff_t>(separations.size());
+  const int threads = n > kParallelScanMinimum ? omp_get_max_threads() : 1;
+  std::vector<std::vector<std::size_t>> shares(static_cast<std::size_t>(threads));
+#pragma omp parallel num_threads(threads)
+  {
+    const int thread = omp_get_thread_num();
+    std::vector<std::size_t>& share = shares[static_cast<std::size_t>(thread)];
+    for (std::ptrdiff_t k = n * thread / threads; k < n * (thread + 1) / threads; ++k) {
+      if (separations[static_cast<std::size_t>(k)].phi < threshold) share.push_back(static_cast<std::size_t>(k));
+    }
+  }
+  std::vector<std::size_t> below = std::move(shares.front());
+  for (std::size_t t = 1; t < shares.size(); ++t) below.insert(below.end(), shares[t].begin(), shares[t].end());
+  return below;
 }
 
 }  // namespace
@@ -48,11 +72,12 @@ std::vector<ConstraintRecord> deepest_point_constraints(std::span<const particle
                                                         std::span<const geometry::SignedSeparation> separations,
                                                         std::span<const particles::Body> owned,
                                                         std::span<const particles::Ghost> ghosts, double threshold) {
-  std::vector<std::size_t> below;
-  for (std::size_t k = 0; k < pairs.size(); ++k) {
-    if (separations[k].phi < threshold) below.push_back(k);
-  }
-  std::vector<ConstraintRecord> records(below.size());
+  const std::vector<std::size_t> below = pairs_below(separations, threshold);
+  // Room for the rows ReLCP appends at its trials (a few per cent), so that ConstraintSet takes
+  // this vector as its first generation and never copies it.
+  std::vector<ConstraintRecord> records;
+  records.reserve(below.size() + below.size() / 8 + 16);
+  records.resize(below.size());
   const auto n = static_cast<std::ptrdiff_t>(below.size());
 #pragma omp parallel for if (n > kParallelMinimumBodies) schedule(static)
   for (std::ptrdiff_t r = 0; r < n; ++r) {
