@@ -50,6 +50,8 @@ TEST(DistributedConstraintMatrix, RowsAreSortedByKeyWithinEachGeneration) {
   }
 }
 
+// multiply gives J U; multiply_newest gives the newest generation's rows of it and leaves the
+// earlier ones as they were.
 TEST(DistributedConstraintMatrix, MultiplyMatchesTheSerialJacobian) {
   const RandomContactProblem problem(MPI_COMM_WORLD, ProblemShape{.rows_per_generation = {45, 15}});
   const DistributedConstraintMatrix matrix = problem.matrix(2);
@@ -60,24 +62,14 @@ TEST(DistributedConstraintMatrix, MultiplyMatchesTheSerialJacobian) {
   matrix.multiply(velocities, rates);
   const Eigen::VectorXd expected = J * U;
   EXPECT_LT((testing::gather_rows(matrix, rates) - expected).lpNorm<Eigen::Infinity>(), 1e-12);
-}
 
-// The newest generation's rows get J U; the earlier ones keep what they held.
-TEST(DistributedConstraintMatrix, MultiplyNewestFillsTheNewestGenerationOnly) {
-  const RandomContactProblem problem(MPI_COMM_WORLD, ProblemShape{.rows_per_generation = {45, 15}});
-  const DistributedConstraintMatrix matrix = problem.matrix(2);
-  const testing::SparseMatrix J = problem.serial_J(2);
-  const Eigen::VectorXd U = random_vector(J.cols(), 7);
-  const DistributedVector velocities = testing::scatter_bodies(matrix, U, problem);
-  DistributedVector rates(matrix.constraint_layout());
   constexpr double kUntouched = 12345.0;
   for (std::size_t r = 0; r < rates.local_size(); ++r) rates[r] = kUntouched;
   matrix.multiply_newest(velocities, rates);
-  const Eigen::VectorXd expected = J * U;
-  const Eigen::VectorXd got = testing::gather_rows(matrix, rates);
-  ASSERT_EQ(got.size(), 60);
-  EXPECT_TRUE((got.head(45).array() == kUntouched).all());
-  EXPECT_LT((got.tail(15) - expected.tail(15)).lpNorm<Eigen::Infinity>(), 1e-12);
+  const Eigen::VectorXd newest = testing::gather_rows(matrix, rates);
+  ASSERT_EQ(newest.size(), 60);
+  EXPECT_TRUE((newest.head(45).array() == kUntouched).all());
+  EXPECT_LT((newest.tail(15) - expected.tail(15)).lpNorm<Eigen::Infinity>(), 1e-12);
 }
 
 TEST(DistributedConstraintMatrix, TransposeMatchesTheSerialJacobian) {
