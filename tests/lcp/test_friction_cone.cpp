@@ -101,6 +101,40 @@ TEST(FrictionCones, ProjectsConesAndPlainRowsOfALayout) {
   EXPECT_EQ(values[6], 0.0);
 }
 
+// project_mapped (one pass: input, projection, output) against project on a copy, on a layout
+// with plain rows between and after the cones, Coulomb cones and cones with rolling and spinning
+// rows; on one thread and on a team (a threshold of one row), and with input and output on the
+// same array.
+TEST(FrictionCones, MappedProjectionEqualsProjectingTheMappedValues) {
+  const FrictionCones cones(20, {{1, 0.5}, {4, 0.0}, {8, 0.7, 0.2, 0.1}, {15, 0.3}});
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> normal;
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<double> z(20), g(20);
+    for (std::size_t r = 0; r < 20; ++r) z[r] = normal(rng), g[r] = normal(rng);
+    std::vector<double> projected(20), expected(20);
+    for (std::size_t r = 0; r < 20; ++r) projected[r] = z[r] - g[r];
+    cones.project(std::span<double>(projected));
+    for (std::size_t r = 0; r < 20; ++r) expected[r] = z[r] - projected[r];  // the natural map
+
+    for (const std::size_t threshold : {std::size_t{1} << 20, std::size_t{1}}) {
+      std::vector<double> out(20, 99.0);
+      cones.project_mapped(
+          20, [&](std::size_t r) { return z[r] - g[r]; }, [&](std::size_t r, double p) { out[r] = z[r] - p; },
+          threshold);
+      for (std::size_t r = 0; r < 20; ++r) EXPECT_EQ(out[r], expected[r]) << "row " << r;
+    }
+    std::vector<double> in_place = z;  // in place: in_place := P_K(in_place - g)
+    cones.project_mapped(
+        20, [&](std::size_t r) { return in_place[r] - g[r]; }, [&](std::size_t r, double p) { in_place[r] = p; });
+    for (std::size_t r = 0; r < 20; ++r) EXPECT_EQ(in_place[r], projected[r]) << "row " << r;
+  }
+  std::vector<double> wrong_size(19);
+  EXPECT_THROW(cones.project_mapped(
+                   19, [&](std::size_t r) { return wrong_size[r]; }, [&](std::size_t, double) {}),
+               std::invalid_argument);
+}
+
 FrictionContactProblem one_contact(const Vec3& q, double mu) {
   return FrictionContactProblem(LcpProblem(DenseMatrix(DenseMatrix::Identity(3, 3)), Vector(q)),
                                 Vector::Constant(1, mu));

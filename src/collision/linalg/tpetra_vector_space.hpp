@@ -58,6 +58,7 @@ class TpetraVectorSpace {
   double norm_2(const DistributedVector& x) const { return collision::norm_2(x); }
 
   std::span<double> local_values(DistributedVector& v) const { return {v.local_data(), v.local_size()}; }
+  std::span<const double> local_values(const DistributedVector& v) const { return {v.local_data(), v.local_size()}; }
 
   void project_nonnegative(DistributedVector& out) const { collision::project_nonnegative(out); }
   void projected_step(const DistributedVector& x, double a, const DistributedVector& y, DistributedVector& out) const {

@@ -33,22 +33,28 @@ struct FrictionConeBlock {
   std::size_t rolling_row() const { return normal_row + 3; }
   std::size_t spinning_row() const { return normal_row + (resists_rolling() ? 5 : 3); }
   std::size_t rows() const { return 3 + (resists_rolling() ? 2 : 0) + (resists_spinning() ? 1 : 0); }
+  std::size_t end_row() const { return normal_row + rows(); }
 
   // Projects the block's rows of `values` (which start at values[normal_row]) onto its cone.
-  void project(double* values) const {
-    double* normal = values + normal_row;
+  void project(double* values) const { project_rows(values + normal_row); }
+
+  // Projects the block's rows, `rows[0]` its normal row, onto its cone.
+  void project_rows(double* rows) const {
     if (!resists_rolling() && !resists_spinning()) {
-      project_onto_friction_cone(mu, normal[0], normal[1], normal[2]);
+      project_onto_friction_cone(mu, rows[0], rows[1], rows[2]);
       return;
     }
     std::array<ConeBall, kMaxConeBalls> balls{};
     std::size_t count = 0;
-    balls[count++] = {normal + 1, 2, mu};
-    if (resists_rolling()) balls[count++] = {values + rolling_row(), 2, rolling};
-    if (resists_spinning()) balls[count++] = {values + spinning_row(), 1, spinning};
-    project_onto_shared_normal_cones(normal[0], balls.data(), count);
+    balls[count++] = {rows + 1, 2, mu};
+    if (resists_rolling()) balls[count++] = {rows + (rolling_row() - normal_row), 2, rolling};
+    if (resists_spinning()) balls[count++] = {rows + (spinning_row() - normal_row), 1, spinning};
+    project_onto_shared_normal_cones(rows[0], balls.data(), count);
   }
 };
+
+// The most rows one cone has: normal, two tangential, two rolling, one spinning.
+inline constexpr std::size_t kMaxConeRows = 6;
 
 class FrictionCones {
  public:
@@ -91,6 +97,39 @@ class FrictionCones {
       row += block.rows();
     }
     for (; row < values.size(); ++row) values[row] = std::max(values[row], 0.0);
+  }
+
+  // In one pass over the rows, for every row r: value = input(r), the values projected onto the
+  // product of the cones and the orthant, then output(r, projected value). input and output may
+  // address the same arrays: a cone's rows are all read before any is written. Threaded over the
+  // cones from `parallel_minimum_rows` rows on.
+  template <class Input, class Output>
+  void project_mapped(std::size_t size, Input input, Output output, std::size_t parallel_minimum_rows = 8192) const {
+    check(size);
+    const auto plain_rows = [&](std::size_t begin, std::size_t end) {
+      for (std::size_t row = begin; row < end; ++row) output(row, std::max(input(row), 0.0));
+    };
+    const auto count = static_cast<std::ptrdiff_t>(blocks_.size());
+#pragma omp parallel for schedule(static) if (size >= parallel_minimum_rows)
+    for (std::ptrdiff_t b = 0; b < count; ++b) {
+      const FrictionConeBlock& block = blocks_[static_cast<std::size_t>(b)];
+      plain_rows(b == 0 ? 0 : blocks_[static_cast<std::size_t>(b) - 1].end_row(), block.normal_row);
+      const std::size_t first = block.normal_row;
+      if (block.rows() == 3) {  // a Coulomb cone: the common case, unrolled
+        double n = input(first), t1 = input(first + 1), t2 = input(first + 2);
+        project_onto_friction_cone(block.mu, n, t1, t2);
+        output(first, n);
+        output(first + 1, t1);
+        output(first + 2, t2);
+        continue;
+      }
+      std::array<double, kMaxConeRows> rows;
+      const std::size_t cone_rows = block.rows();
+      for (std::size_t k = 0; k < cone_rows; ++k) rows[k] = input(first + k);
+      block.project_rows(rows.data());
+      for (std::size_t k = 0; k < cone_rows; ++k) output(first + k, rows[k]);
+    }
+    plain_rows(blocks_.empty() ? 0 : blocks_.back().end_row(), size);
   }
 
  private:

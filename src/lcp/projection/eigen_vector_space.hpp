@@ -49,6 +49,7 @@ class EigenVectorSpace {
   double norm_2(const Vector& x) const { return x.norm(); }
 
   std::span<double> local_values(Vector& v) const { return {v.data(), static_cast<std::size_t>(v.size())}; }
+  std::span<const double> local_values(const Vector& v) const { return {v.data(), static_cast<std::size_t>(v.size())}; }
 
   void project_nonnegative(Vector& out) const { out = out.cwiseMax(0.0); }
   void projected_step(const Vector& x, double a, const Vector& y, Vector& out) const {
