@@ -104,6 +104,34 @@ TEST(DistributedVectorOps, DotsDoNotDependOnTheThreadCount) {
   EXPECT_EQ(one, three);
 }
 
+// difference_dots equals dots of the materialized differences, bit for bit (APGD relies on it to
+// take the same iterates with or without the kernel), for every combination of absent minuends,
+// on a vector long enough to be threaded.
+TEST(DistributedVectorOps, DifferenceDotsEqualDotsOfTheDifferences) {
+  const VectorLayout layout = VectorLayout::contiguous(MPI_COMM_WORLD, 20000);
+  const auto a = global_function(layout, [](std::int64_t i) { return std::sin(0.1 * double(i)); });
+  const auto b = global_function(layout, [](std::int64_t i) { return std::cos(0.7 * double(i)); });
+  const auto c = global_function(layout, [](std::int64_t i) { return 1.0 / (1.0 + double(i)); });
+  const auto d = global_function(layout, [](std::int64_t i) { return std::sin(0.01 * double(i)) + 0.3; });
+  DistributedVector a_minus_b(layout), c_minus_d(layout);
+  combine(1.0, a, -1.0, b, a_minus_b);
+  combine(1.0, c, -1.0, d, c_minus_d);
+
+  const DistributedVector* left[] = {&a, &a, &a, &a};
+  const DistributedVector* left_minus[] = {&b, &b, nullptr, nullptr};
+  const DistributedVector* right[] = {&c, &c, &c, &c};
+  const DistributedVector* right_minus[] = {&d, nullptr, &d, nullptr};
+  double fused[4];
+  difference_dots(left, left_minus, right, right_minus, 4, fused);
+
+  const DistributedVector* materialized_left[] = {&a_minus_b, &a_minus_b, &a, &a};
+  const DistributedVector* materialized_right[] = {&c_minus_d, &c, &c_minus_d, &c};
+  double expected[4];
+  dots(materialized_left, materialized_right, 4, expected);
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(fused[k], expected[k]) << "pair " << k;
+  EXPECT_NE(fused[0], fused[3]);  // the differences were taken
+}
+
 TEST(DistributedVector, MovesSwapsAndClones) {
   const VectorLayout layout = VectorLayout::contiguous(MPI_COMM_WORLD, 4);
   DistributedVector a(layout);

@@ -116,6 +116,58 @@ void dots(const DistributedVector* const* left, const DistributedVector* const* 
   MPI_Allreduce(local.data(), results, static_cast<int>(count), MPI_DOUBLE, MPI_SUM, comm_of(*left[0]));
 }
 
+namespace {
+
+// sum over [begin, end) of (a_i - b_i) (c_i - d_i), b or d absent where null.
+double difference_product_sum(const double* a, const double* b, const double* c, const double* d, std::size_t begin,
+                              std::size_t end) {
+  double sum = 0.0;
+  if (b && d) {
+    for (std::size_t i = begin; i < end; ++i) sum += (a[i] - b[i]) * (c[i] - d[i]);
+  } else if (b) {
+    for (std::size_t i = begin; i < end; ++i) sum += (a[i] - b[i]) * c[i];
+  } else if (d) {
+    for (std::size_t i = begin; i < end; ++i) sum += a[i] * (c[i] - d[i]);
+  } else {
+    for (std::size_t i = begin; i < end; ++i) sum += a[i] * c[i];
+  }
+  return sum;
+}
+
+const double* data_or_null(const DistributedVector* x) { return x ? x->local_data() : nullptr; }
+
+}  // namespace
+
+void difference_dots(const DistributedVector* const* left, const DistributedVector* const* left_minus,
+                     const DistributedVector* const* right, const DistributedVector* const* right_minus,
+                     std::size_t count, double* results) {
+  if (count == 0) return;
+  const std::size_t n = left[0]->local_size();
+  for (std::size_t k = 0; k < count; ++k) {
+    for (const DistributedVector* x : {left[k], left_minus[k], right[k], right_minus[k]}) {
+      if (x) require_same_size(*x, *left[0]);
+    }
+  }
+  const std::size_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<double> partial(chunks * count, 0.0);
+  const auto chunk_count = static_cast<std::ptrdiff_t>(chunks);
+#pragma omp parallel for schedule(static) if (n > kParallelThreshold)
+  for (std::ptrdiff_t c = 0; c < chunk_count; ++c) {
+    const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
+    const std::size_t end = std::min(n, begin + kChunk);
+    for (std::size_t k = 0; k < count; ++k) {
+      partial[static_cast<std::size_t>(c) * count + k] =
+          difference_product_sum(left[k]->local_data(), data_or_null(left_minus[k]), right[k]->local_data(),
+                                 data_or_null(right_minus[k]), begin, end);
+    }
+  }
+  std::vector<double> local(count, 0.0);
+  for (std::size_t c = 0; c < chunks; ++c) {
+    for (std::size_t k = 0; k < count; ++k) local[k] += partial[c * count + k];
+  }
+  MPI_Allreduce(local.data(), results, static_cast<int>(count), MPI_DOUBLE, MPI_SUM, comm_of(*left[0]));
+}
+
 double dot(const DistributedVector& x, const DistributedVector& y) {
   const DistributedVector* left = &x;
   const DistributedVector* right = &y;

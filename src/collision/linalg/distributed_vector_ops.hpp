@@ -28,6 +28,13 @@ double dot(const DistributedVector& x, const DistributedVector& y);
 // results[k] = <left[k], right[k]> for k < count, with one reduction for all of them.
 void dots(const DistributedVector* const* left, const DistributedVector* const* right, std::size_t count,
           double* results);
+// results[k] = <left[k] - left_minus[k], right[k] - right_minus[k]> for k < count, one
+// reduction for all; a null minus subtracts nothing. The differences are rounded as combine(1,
+// a, -1, b) rounds them and summed in dots' order, so the results equal dots' of the
+// materialized differences.
+void difference_dots(const DistributedVector* const* left, const DistributedVector* const* left_minus,
+                     const DistributedVector* const* right, const DistributedVector* const* right_minus,
+                     std::size_t count, double* results);
 double norm_inf(const DistributedVector& x);
 double norm_2(const DistributedVector& x);
 

@@ -54,6 +54,18 @@ class TpetraVectorSpace {
     }
     collision::dots(left.data(), right.data(), pairs.size(), results.data());
   }
+  void difference_dots(std::span<const lcp::DifferenceDotPair<DistributedVector>> pairs,
+                       std::span<double> results) const {
+    std::vector<const DistributedVector*> left, left_minus, right, right_minus;
+    for (const auto& pair : pairs) {
+      left.push_back(&pair.left);
+      left_minus.push_back(pair.left_minus);
+      right.push_back(&pair.right);
+      right_minus.push_back(pair.right_minus);
+    }
+    collision::difference_dots(left.data(), left_minus.data(), right.data(), right_minus.data(), pairs.size(),
+                               results.data());
+  }
   double norm_inf(const DistributedVector& x) const { return collision::norm_inf(x); }
   double norm_2(const DistributedVector& x) const { return collision::norm_2(x); }
 

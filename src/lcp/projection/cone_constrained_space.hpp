@@ -52,6 +52,10 @@ class ConeConstrainedSpace {
   void dots(std::span<const DotPair<vector_type>> pairs, std::span<double> results) const {
     base_.dots(pairs, results);
   }
+  void difference_dots(std::span<const DifferenceDotPair<vector_type>> pairs,
+                       std::span<double> results) const requires DifferenceDotsSpace<Base> {
+    base_.difference_dots(pairs, results);
+  }
   double norm_inf(const vector_type& x) const { return base_.norm_inf(x); }
   double norm_2(const vector_type& x) const { return base_.norm_2(x); }
   std::span<double> local_values(vector_type& v) const { return base_.local_values(v); }

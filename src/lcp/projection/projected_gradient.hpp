@@ -220,10 +220,20 @@ class AcceleratedProjectedGradient {
       for (;;) {
         space.projected_step(y, 1.0 / lipschitz, g_y, z_next);
         compute_gradient(space, z_next, g_next);
-        space.combine(1.0, z_next, -1.0, y, d);
-        space.combine(1.0, g_next, -1.0, g_y, e);
-        space.combine(1.0, z_next, -1.0, z, step);
-        p = fused_dots(space, {{d, e}, {d, d}, {g_y, step}, {step, g_next}, {step, g}, {step, step}});
+        // d = z+ - y, e = g(z+) - g(y) = A d, step = z+ - z.
+        if constexpr (DifferenceDotsSpace<Space>) {
+          p = fused_difference_dots(space, {{z_next, &y, g_next, &g_y},
+                                            {z_next, &y, z_next, &y},
+                                            {g_y, nullptr, z_next, &z},
+                                            {z_next, &z, g_next, nullptr},
+                                            {z_next, &z, g, nullptr},
+                                            {z_next, &z, z_next, &z}});
+        } else {
+          space.combine(1.0, z_next, -1.0, y, d);
+          space.combine(1.0, g_next, -1.0, g_y, e);
+          space.combine(1.0, z_next, -1.0, z, step);
+          p = fused_dots(space, {{d, e}, {d, d}, {g_y, step}, {step, g_next}, {step, g}, {step, step}});
+        }
         if (!std::isfinite(p[0]) || !std::isfinite(p[1])) {
           return give_best(GradientStop::numerical_failure, k);
         }

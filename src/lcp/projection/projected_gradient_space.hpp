@@ -67,6 +67,34 @@ auto fused_dots(const Space& space, const DotPair<typename Space::vector_type> (
   return results;
 }
 
+// One inner product <left - left_minus, right - right_minus> of differences, requested from the
+// optional kernel `difference_dots`; a null `*_minus` subtracts nothing. A back end that has the
+// kernel spares the solver writing the differences to vectors and reading them back: APGD's
+// backtracking test needs six such products per iteration.
+template <class V>
+struct DifferenceDotPair {
+  const V& left;
+  const V* left_minus;
+  const V& right;
+  const V* right_minus;
+};
+
+// A space with `difference_dots(pairs, results)`: results[i] = <pairs[i]'s two differences>, in
+// one reduction, rounded as `combine(1, a, -1, b, d)` then `dots` would round them.
+template <class S>
+concept DifferenceDotsSpace = ProjectedGradientSpace<S> &&
+    requires(const S& space, std::span<const DifferenceDotPair<typename S::vector_type>> pairs,
+             std::span<double> results) {
+  space.difference_dots(pairs, results);
+};
+
+template <DifferenceDotsSpace Space, std::size_t N>
+auto fused_difference_dots(const Space& space, const DifferenceDotPair<typename Space::vector_type> (&pairs)[N]) {
+  std::array<double, N> results{};
+  space.difference_dots(std::span<const DifferenceDotPair<typename Space::vector_type>>(pairs, N), results);
+  return results;
+}
+
 // g = A x + q: one operator application, no reduction.
 template <ProjectedGradientSpace Space>
 void compute_gradient(const Space& space, const typename Space::vector_type& x, typename Space::vector_type& g) {
