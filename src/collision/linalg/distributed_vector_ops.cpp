@@ -86,36 +86,6 @@ void divide(const DistributedVector& x, const DistributedVector& y, DistributedV
   transform_pair(x, y, out, [](double xi, double yi) { return xi / yi; });
 }
 
-void dots(const DistributedVector* const* left, const DistributedVector* const* right, std::size_t count,
-          double* results) {
-  if (count == 0) return;
-  const std::size_t n = left[0]->local_size();
-  for (std::size_t k = 0; k < count; ++k) {
-    require_same_size(*left[k], *left[0]);
-    require_same_size(*right[k], *left[0]);
-  }
-  const std::size_t chunks = (n + kChunk - 1) / kChunk;
-  std::vector<double> partial(chunks * count, 0.0);
-  const auto chunk_count = static_cast<std::ptrdiff_t>(chunks);
-#pragma omp parallel for schedule(static) if (n > kParallelThreshold)
-  for (std::ptrdiff_t c = 0; c < chunk_count; ++c) {
-    const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
-    const std::size_t end = std::min(n, begin + kChunk);
-    for (std::size_t k = 0; k < count; ++k) {
-      const double* x = left[k]->local_data();
-      const double* y = right[k]->local_data();
-      double sum = 0.0;
-      for (std::size_t i = begin; i < end; ++i) sum += x[i] * y[i];
-      partial[static_cast<std::size_t>(c) * count + k] = sum;
-    }
-  }
-  std::vector<double> local(count, 0.0);
-  for (std::size_t c = 0; c < chunks; ++c) {
-    for (std::size_t k = 0; k < count; ++k) local[k] += partial[c * count + k];
-  }
-  MPI_Allreduce(local.data(), results, static_cast<int>(count), MPI_DOUBLE, MPI_SUM, comm_of(*left[0]));
-}
-
 namespace {
 
 // sum over [begin, end) of (a_i - b_i) (c_i - d_i), b or d absent where null.
@@ -166,6 +136,12 @@ void difference_dots(const DistributedVector* const* left, const DistributedVect
     for (std::size_t k = 0; k < count; ++k) local[k] += partial[c * count + k];
   }
   MPI_Allreduce(local.data(), results, static_cast<int>(count), MPI_DOUBLE, MPI_SUM, comm_of(*left[0]));
+}
+
+void dots(const DistributedVector* const* left, const DistributedVector* const* right, std::size_t count,
+          double* results) {
+  const std::vector<const DistributedVector*> nothing(count, nullptr);
+  difference_dots(left, nothing.data(), right, nothing.data(), count, results);
 }
 
 double dot(const DistributedVector& x, const DistributedVector& y) {
