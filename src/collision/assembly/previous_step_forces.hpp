@@ -7,6 +7,14 @@
 // pair's own. After the next step's first append, a row with a remembered key starts from that
 // force, every other row from zero. Local: a constraint is matched only on the rank that held it
 // (its owner, the owner of body A, changes only when body A migrates).
+//
+// Tangent and rolling rows are remembered as vectors in the lab frame (the force times the row's
+// direction, summed over the contact's two rows and the step's generations) and started from
+// that vector's component along the new row's direction. Their frames are rebuilt at every
+// step, and unit_perpendicular(n) turns t1 by about 90 degrees when two of n's components trade
+// places as the smallest (a sphere in the pocket of four has |n_x| = |n_y|), so a force matched
+// by role alone could start in the wrong direction (docs/friction.md, "Warm starts across
+// steps").
 
 #include <cstdint>
 #include <functional>
@@ -26,7 +34,8 @@ class PreviousStepForces {
   // gamma on matrix.constraint_layout(); throws std::invalid_argument otherwise.
   PreviousStepForces(const DistributedConstraintMatrix& matrix, const DistributedVector& gamma);
 
-  std::size_t size() const { return force_of_.size(); }
+  // The remembered scalars and lab-frame vectors.
+  std::size_t size() const { return force_of_.size() + lab_vector_of_.size(); }
   // A vector on matrix.constraint_layout(): the remembered force of each row's key, else 0.
   DistributedVector warm_start(const DistributedConstraintMatrix& matrix) const;
 
@@ -40,7 +49,10 @@ class PreviousStepForces {
 
  private:
   using Key = decltype(sort_key(std::declval<const ConstraintRecord&>()));
+  // Normal and spinning rows (a spinning row's axis is the normal): the force of the row's key.
   std::map<Key, double> force_of_;
+  // Tangent and rolling rows: the lab-frame vector, keyed with the role of the pair's first row.
+  std::map<Key, Vec3> lab_vector_of_;
 };
 
 }  // namespace relcp::collision
