@@ -39,6 +39,9 @@ std::vector<double> gather_doubles(MPI_Comm comm, const std::vector<double>& loc
   return all;
 }
 
+// Room in a column key for a body's directions (at most six).
+constexpr std::uint64_t kDirectionsPerBody = 8;
+
 // A body's mobile directions and the first of its columns in R.
 struct BodyColumns {
   Eigen::Index first_column = 0;
@@ -71,6 +74,7 @@ void scatter_from_root(const Eigen::VectorXd& global, DistributedVector& x) {
 struct GrowingBodySpaceLcp::Bodies {
   std::unordered_map<GlobalId, BodyColumns> directions;
   Eigen::VectorXd mobility;
+  std::vector<std::uint64_t> column_keys;  // BodySpaceLcp::column_keys
 };
 
 GrowingBodySpaceLcp::GrowingBodySpaceLcp(const ContactOperator& op, const GrowingBodySpaceLcp* previous) {
@@ -124,6 +128,7 @@ GrowingBodySpaceLcp::GrowingBodySpaceLcp(const ContactOperator& op, const Growin
     }
   }
   lcp_.mobility = bodies.mobility;
+  lcp_.column_keys = bodies.column_keys;
   lcp_.jacobian.resize(rows.global_size(), columns);
   if (grows == 0) {
     lcp_.jacobian.setFromTriplets(triplets.begin(), triplets.end());
@@ -173,9 +178,14 @@ std::shared_ptr<const GrowingBodySpaceLcp::Bodies> GrowingBodySpaceLcp::gather_b
       for (int j = 0; j < 6; ++j) block(i, j) = all_bodies[k + 1 + static_cast<std::size_t>(6 * i + j)];
     }
     MobileDirections mobile = mobile_directions(block);
+    const auto id = static_cast<GlobalId>(all_bodies[k]);
+    for (Eigen::Index i = 0; i < mobile.basis.cols(); ++i) {
+      gathered->column_keys.push_back(kDirectionsPerBody * static_cast<std::uint64_t>(id) +
+                                      static_cast<std::uint64_t>(i));
+    }
     BodyColumns body{static_cast<Eigen::Index>(mobility.size()), std::move(mobile.basis)};
     mobility.insert(mobility.end(), mobile.mobility.begin(), mobile.mobility.end());
-    gathered->directions.emplace(static_cast<GlobalId>(all_bodies[k]), std::move(body));
+    gathered->directions.emplace(id, std::move(body));
   }
   gathered->mobility = Eigen::Map<const Eigen::VectorXd>(mobility.data(), static_cast<Eigen::Index>(mobility.size()));
   return gathered;

@@ -27,6 +27,9 @@ struct BodySpaceLcp {
   Eigen::SparseMatrix<double, Eigen::RowMajor> jacobian;  // R = J Q, global rows in layout order
   Eigen::VectorXd mobility;                               // mu, one entry per column of R
   double scale = 1.0;                                     // s
+  // Per column, a key that names its direction from LCP to LCP whatever the bodies' order:
+  // 8 x the body's global id + the direction's index among the body's. Empty: the column indices.
+  std::vector<std::uint64_t> column_keys;
 };
 
 // Collective over the operator's communicator; the result is filled on rank 0 only (empty on

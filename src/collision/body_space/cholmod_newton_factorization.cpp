@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 namespace relcp::collision {
@@ -49,8 +50,17 @@ class CholmodThreads {
 // is built and analysed once and only the values are refilled for each factorization.
 class CholmodNewtonFactorization::Cholmod {
  public:
-  Cholmod(const RowMatrix& jacobian, Eigen::Index trailing, Eigen::Index metis_from)
-      : jacobian_(jacobian), dofs_(jacobian.cols()), trailing_(trailing), metis_from_(metis_from) {
+  Cholmod(const RowMatrix& jacobian, Eigen::Index trailing, Eigen::Index metis_from, FillOrderingMemory* ordering,
+          const std::vector<std::uint64_t>* column_keys)
+      : jacobian_(jacobian),
+        dofs_(jacobian.cols()),
+        trailing_(trailing),
+        metis_from_(metis_from),
+        ordering_(ordering),
+        column_keys_(column_keys != nullptr && !column_keys->empty() ? column_keys : nullptr) {
+    if (column_keys_ != nullptr && column_keys_->size() != static_cast<std::size_t>(dofs_)) {
+      throw std::invalid_argument("CHOLMOD factorization: one column key per direction expected");
+    }
     cholmod_start(&common_);
     common_.final_asis = 1;  // as analysed: supernodal LL' where that pays (CHOLMOD_AUTO)
     common_.supernodal = CHOLMOD_AUTO;
@@ -240,11 +250,13 @@ class CholmodNewtonFactorization::Cholmod {
     const Eigen::Index n = matrix_.cols();
     const bool metis = n >= metis_from_;
     if (trailing_ == 0) {
+      if (metis && analyse_with_remembered_order(lower)) return true;
       if (metis) {
         common_.nmethods = 1;
         common_.method[0].ordering = CHOLMOD_METIS;
       }
       symbolic_ = cholmod_analyze(&lower, &common_);
+      if (metis && symbolic_ != nullptr) remember_order();
     } else {
       std::vector<int> permutation(static_cast<std::size_t>(n));
       if (metis) {
@@ -266,6 +278,52 @@ class CholmodNewtonFactorization::Cholmod {
       if (permutation[k] < n - trailing_) throw std::logic_error("CHOLMOD moved a trailing direction forward");
     }
     return true;
+  }
+
+  // The analysis with the remembered order (FillOrderingMemory), kept if it costs at most
+  // kOrderingSlack times the flops of the analysis that order came from. CHOLMOD's postorder of
+  // the given order is kept too (it changes neither fill nor flops).
+  bool analyse_with_remembered_order(cholmod_sparse& lower) {
+    std::vector<int> permutation;
+    if (ordering_ == nullptr || !remembered_permutation(permutation)) return false;
+    common_.nmethods = 1;
+    common_.method[0].ordering = CHOLMOD_GIVEN;
+    symbolic_ = cholmod_analyze_p(&lower, permutation.data(), nullptr, 0, &common_);
+    if (symbolic_ != nullptr && common_.fl <= kOrderingSlack * ordering_->flops) {
+      ++ordering_->reused_orderings;
+      return true;
+    }
+    cholmod_free_factor(&symbolic_, &common_);
+    return false;
+  }
+
+  std::uint64_t key(Eigen::Index column) const {
+    return column_keys_ != nullptr ? (*column_keys_)[static_cast<std::size_t>(column)]
+                                   : static_cast<std::uint64_t>(column);
+  }
+
+  // The remembered order in this LCP's columns; false unless it names exactly this LCP's directions.
+  bool remembered_permutation(std::vector<int>& permutation) const {
+    if (ordering_->order.size() != static_cast<std::size_t>(dofs_)) return false;
+    std::unordered_map<std::uint64_t, int> column_of;
+    column_of.reserve(static_cast<std::size_t>(dofs_));
+    for (Eigen::Index c = 0; c < dofs_; ++c) column_of.emplace(key(c), static_cast<int>(c));
+    permutation.reserve(static_cast<std::size_t>(dofs_));
+    for (const std::uint64_t k : ordering_->order) {
+      const auto found = column_of.find(k);
+      if (found == column_of.end()) return false;
+      permutation.push_back(found->second);
+    }
+    return true;
+  }
+
+  void remember_order() {
+    if (ordering_ == nullptr) return;
+    const int* permutation = static_cast<const int*>(symbolic_->Perm);
+    ordering_->order.resize(static_cast<std::size_t>(dofs_));
+    for (Eigen::Index k = 0; k < dofs_; ++k) ordering_->order[static_cast<std::size_t>(k)] = key(permutation[k]);
+    ordering_->flops = common_.fl;
+    ++ordering_->fresh_orderings;
   }
 
   // The pattern of diag + R^T W R for every W, and where each row's products land in it. Built at
@@ -324,15 +382,18 @@ class CholmodNewtonFactorization::Cholmod {
   cholmod_common common_;
   cholmod_factor* symbolic_ = nullptr;  // the analysis, kept to factorize supernodally again
   cholmod_factor* factor_ = nullptr;
-  bool adopted_ = false;  // factor_ was taken from another LCP's factorization (adopt)
+  FillOrderingMemory* ordering_;                   // may be null
+  const std::vector<std::uint64_t>* column_keys_;  // null: the column indices
+  bool adopted_ = false;                           // factor_ was taken from another LCP's factorization (adopt)
   std::vector<Eigen::Index> diagonal_entry_;
   std::vector<Eigen::Index> row_products_;
   std::vector<ProductEntry> products_;
 };
 
 CholmodNewtonFactorization::CholmodNewtonFactorization(const RowMatrix& jacobian, Eigen::Index trailing,
-                                                       Eigen::Index metis_from)
-    : impl_(std::make_unique<Cholmod>(jacobian, trailing, metis_from)) {
+                                                       Eigen::Index metis_from, FillOrderingMemory* ordering,
+                                                       const std::vector<std::uint64_t>* column_keys)
+    : impl_(std::make_unique<Cholmod>(jacobian, trailing, metis_from, ordering, column_keys)) {
   if (trailing < 0 || trailing > jacobian.cols()) {
     throw std::invalid_argument("CHOLMOD factorization: trailing directions out of range");
   }

@@ -5,6 +5,7 @@
 
 #include <Eigen/SparseCore>
 #include <Eigen/Dense>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -12,24 +13,45 @@
 
 namespace relcp::collision {
 
+// A fill-reducing order kept from LCP to LCP (docs/collision_alm.md, "Orderings kept from LCP to
+// LCP"): the last METIS order, as the keys of its directions (BodySpaceLcp::column_keys) in
+// elimination order, and the flops CHOLMOD counted for it. A later analysis of an LCP with the same
+// directions (in any column order) tries it first and keeps it while it needs at most
+// kOrderingSlack times those flops; otherwise it orders afresh and replaces it. The colony's
+// consecutive LCPs differ by a few rows and pairs, on the same bodies.
+struct FillOrderingMemory {
+  std::vector<std::uint64_t> order;
+  double flops = 0.0;
+  int fresh_orderings = 0;   // METIS orderings computed
+  int reused_orderings = 0;  // analyses that kept the remembered one
+};
+
 class CholmodNewtonFactorization final : public NewtonFactorization {
  public:
   // Keeps a reference to `jacobian` (R, rows x mobile directions).
-  explicit CholmodNewtonFactorization(const Eigen::SparseMatrix<double, Eigen::RowMajor>& jacobian)
-      : CholmodNewtonFactorization(jacobian, 0) {}
+  // `ordering` (may be null, else kept by reference): the order to try where METIS would order,
+  // with `column_keys` naming the columns (null or empty: the column indices; else kept by reference).
+  explicit CholmodNewtonFactorization(const Eigen::SparseMatrix<double, Eigen::RowMajor>& jacobian,
+                                      FillOrderingMemory* ordering = nullptr,
+                                      const std::vector<std::uint64_t>* column_keys = nullptr)
+      : CholmodNewtonFactorization(jacobian, 0, kMetisDirections, ordering, column_keys) {}
   // With `trailing` > 0 the last `trailing` directions (columns of R) are eliminated last, so
   // that the trailing block of the factor holds their Schur complement: H = P' L D L' P with the
   // trailing directions in the last positions of P's order. From `metis_from` directions on the
   // ordering is METIS' nested dissection (with the trailing directions moved last), below it
   // CHOLMOD's default (CAMD under the trailing constraint).
   CholmodNewtonFactorization(const Eigen::SparseMatrix<double, Eigen::RowMajor>& jacobian, Eigen::Index trailing,
-                             Eigen::Index metis_from = kMetisDirections);
+                             Eigen::Index metis_from = kMetisDirections, FillOrderingMemory* ordering = nullptr,
+                             const std::vector<std::uint64_t>* column_keys = nullptr);
 
   // The default of metis_from: on the colony's 24,576 directions (8,192 cells) METIS' ordering
   // needed 23 % fewer flops than the AMD ordering CHOLMOD picks by default, and the step was
   // 13-16 % faster; at 12,288 (4,096 cells) the two were even (docs/collision_alm.md,
   // "Substructured factorization").
   static constexpr Eigen::Index kMetisDirections = 16384;
+  // How many times the flops of its own METIS analysis a remembered order may cost before the
+  // matrix is ordered afresh.
+  static constexpr double kOrderingSlack = 1.1;
   ~CholmodNewtonFactorization() override;
 
   bool factorize(const Eigen::VectorXd& row_weights, const Eigen::VectorXd& diagonal) override;

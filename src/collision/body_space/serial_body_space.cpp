@@ -5,7 +5,7 @@
 namespace relcp::collision {
 
 std::unique_ptr<NewtonFactorization> SerialBodySpace::newton_factorization() const {
-  return std::make_unique<CholmodNewtonFactorization>(lcp_.jacobian);
+  return std::make_unique<CholmodNewtonFactorization>(lcp_.jacobian, ordering_, &lcp_.column_keys);
 }
 
 }  // namespace relcp::collision

@@ -8,9 +8,14 @@
 
 namespace relcp::collision {
 
+struct FillOrderingMemory;
+
 class SerialBodySpace final : public BodySpace {
  public:
-  explicit SerialBodySpace(const BodySpaceLcp& lcp) : lcp_(lcp) {}  // keeps a reference
+  // Keeps a reference to lcp, and to `ordering` (may be null), which its factorizations order with
+  // (cholmod_newton_factorization.hpp).
+  explicit SerialBodySpace(const BodySpaceLcp& lcp, FillOrderingMemory* ordering = nullptr)
+      : lcp_(lcp), ordering_(ordering) {}
 
   Eigen::Index local_rows() const override { return lcp_.jacobian.rows(); }
   const Eigen::VectorXd& mobility() const override { return lcp_.mobility; }
@@ -27,6 +32,7 @@ class SerialBodySpace final : public BodySpace {
 
  private:
   const BodySpaceLcp& lcp_;
+  FillOrderingMemory* ordering_;
 };
 
 }  // namespace relcp::collision

@@ -13,6 +13,7 @@
 
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/body_space/body_space_lcp.hpp"
+#include "collision/body_space/cholmod_newton_factorization.hpp"
 #include "collision/body_space/distributed_body_space.hpp"
 #include "collision/body_space/newton_system.hpp"
 #include "collision/body_space/serial_body_space.hpp"
@@ -51,7 +52,7 @@ class BodySpaceMethodRun {
   // gathered rows this one's gathering extends where it can.
   BodySpaceMethodRun(const ContactOperator& contact, const DistributedVector& c, const DistributedVector& gamma,
                      AlmFactorization where, const BodySpaceMethodFactory& make_method,
-                     const BodySpaceMethodRun* previous)
+                     const BodySpaceMethodRun* previous, FillOrderingMemory* ordering)
       : comm_(c.layout().comm()), where_(where), gathered_(where == AlmFactorization::gathered) {
     if (!gathered_) {
       const DistributedFactorization factorization = where == AlmFactorization::substructured
@@ -70,7 +71,8 @@ class BodySpaceMethodRun {
     int rank = 0;
     MPI_Comm_rank(comm_, &rank);
     if (rank == 0) {
-      method_ = make_method(std::make_unique<SerialBodySpace>(gathering_->lcp()), std::move(root_c), std::move(start));
+      method_ = make_method(std::make_unique<SerialBodySpace>(gathering_->lcp(), ordering), std::move(root_c),
+                            std::move(start));
     }
   }
 
@@ -166,7 +168,8 @@ namespace {
 template <class Residual>
 DistributedSolverResult run(const Residual& residual, const ContactOperator& contact, const DistributedLcp& problem,
                             const DistributedSolverOptions& options, AlmFactorization factorization, int default_limit,
-                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry) {
+                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry,
+                            FillOrderingMemory* ordering) {
   const Stopwatch clock;
   DistributedSolverResult result;
   const int limit = iteration_limit(options, default_limit);
@@ -188,7 +191,7 @@ DistributedSolverResult run(const Residual& residual, const ContactOperator& con
     const AlmFactorization where =
         resolve_body_space_factorization(factorization, problem.A.layout().global_size(), problem.c.layout().comm());
     method = std::make_unique<BodySpaceMethodRun>(contact, problem.c, gamma, where, make_method,
-                                                  carry != nullptr ? carry->previous.get() : nullptr);
+                                                  carry != nullptr ? carry->previous.get() : nullptr, ordering);
     if (carry != nullptr && carry->previous != nullptr) {
       method->continue_from(*carry->previous);
       carry->previous.reset();
@@ -252,14 +255,15 @@ BodySpaceCarry::~BodySpaceCarry() = default;
 
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,
                                             AlmFactorization factorization, int default_limit, const char* name,
-                                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry) {
+                                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry,
+                                            FillOrderingMemory* ordering) {
   validate_problem(problem, options);
   const auto* contact = dynamic_cast<const ContactOperator*>(&problem.A);
   if (contact == nullptr) {
     throw std::invalid_argument(std::string(name) + ": the operator must be a ContactOperator (it needs J and M)");
   }
   return with_residual(options, [&](const auto& residual) {
-    return run(residual, *contact, problem, options, factorization, default_limit, make_method, carry);
+    return run(residual, *contact, problem, options, factorization, default_limit, make_method, carry, ordering);
   });
 }
 

@@ -30,6 +30,7 @@ using BodySpaceMethodFactory = std::function<std::unique_ptr<BodySpaceMethod>(
 AlmFactorization resolve_body_space_factorization(AlmFactorization where, std::int64_t rows, MPI_Comm comm);
 
 class BodySpaceMethodRun;
+struct FillOrderingMemory;
 
 // What a converged gathered solve leaves for the next solve of the same solver: its gathered LCP
 // and method, so that a re-solve whose warm start extends its solution (ReLCP's, within one step)
@@ -46,8 +47,11 @@ class BodySpaceCarry {
 
 // Collective. std::invalid_argument unless problem.A is a ContactOperator (the method needs J
 // and M); `name` goes into that message. `carry` (may be null): kept from solve to solve, above.
+// `ordering` (may be null): the gathered factorizations' fill-reducing order, kept from solve to
+// solve (FillOrderingMemory).
 DistributedSolverResult solve_in_body_space(const DistributedLcp& problem, const DistributedSolverOptions& options,
                                             AlmFactorization factorization, int default_limit, const char* name,
-                                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry = nullptr);
+                                            const BodySpaceMethodFactory& make_method, BodySpaceCarry* carry = nullptr,
+                                            FillOrderingMemory* ordering = nullptr);
 
 }  // namespace relcp::collision

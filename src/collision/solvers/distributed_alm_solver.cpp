@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "collision/body_space/augmented_lagrangian.hpp"
+#include "collision/body_space/cholmod_newton_factorization.hpp"
 #include "collision/solvers/body_space_solver.hpp"
 #include "core/error.hpp"
 
@@ -27,7 +28,7 @@ DistributedSolverResult DistributedAlmSolver::solve(const DistributedLcp& proble
         if (resolve) alm->keep_penalty();
         return alm;
       },
-      parameters_.carry_factorization ? &carry_ : nullptr);
+      parameters_.carry_factorization ? &carry_ : nullptr, &ordering_);
 }
 
 }  // namespace relcp::collision

@@ -22,6 +22,7 @@
 // starting penalty (never raises it), so that the next one can continue from it. InputError
 // ("alm_penalty") when the penalty is not positive and finite.
 
+#include "collision/body_space/cholmod_newton_factorization.hpp"
 #include "collision/solvers/body_space_parameters.hpp"
 #include "collision/solvers/body_space_solver.hpp"
 #include "collision/solvers/distributed_solver.hpp"
@@ -41,6 +42,8 @@ class DistributedAlmSolver final : public DistributedLcpSolver {
   // A converged gathered solve's factorization, for the next solve if it is a ReLCP re-solve of
   // the same step (body_space_solver.hpp); with carry_factorization only.
   mutable BodySpaceCarry carry_;
+  // The gathered factorizations' fill-reducing order, from solve to solve (body_space_solver.hpp).
+  mutable FillOrderingMemory ordering_;
 };
 
 }  // namespace relcp::collision

@@ -4,6 +4,7 @@
 // distributed like alm (BodySpaceParameters::factorization), one factorization per iteration. The loop
 // and statuses are alm's (body_space_solver.hpp); max_iterations defaults to 100.
 
+#include "collision/body_space/cholmod_newton_factorization.hpp"
 #include "collision/solvers/body_space_parameters.hpp"
 #include "collision/solvers/distributed_solver.hpp"
 
@@ -19,6 +20,8 @@ class DistributedIpSolver final : public DistributedLcpSolver {
 
  private:
   BodySpaceParameters parameters_;
+  // The gathered factorizations' fill-reducing order, from solve to solve (body_space_solver.hpp).
+  mutable FillOrderingMemory ordering_;
 };
 
 }  // namespace relcp::collision
