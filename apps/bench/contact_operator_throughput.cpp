@@ -20,6 +20,7 @@
 
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/assembly/friction_rows.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "common/app_main.hpp"
 #include "core/stopwatch.hpp"
@@ -33,6 +34,7 @@ struct Options {
   long long bodies_per_rank = 400000;
   int repetitions = 15;
   bool full_mobility = false;
+  bool friction = false;
 };
 
 double max_over_ranks(double value) {
@@ -74,6 +76,8 @@ ConstraintRecord lattice_contact(GlobalId a, GlobalId b, const Vec3& direction, 
   record.phi = jitter(rng);
   record.normal = normal;
   record.row << -normal, -arm_a.cross(normal), normal, arm_b.cross(normal);
+  record.arm_a = arm_a;
+  record.arm_b = arm_b;
   return record;
 }
 
@@ -124,6 +128,12 @@ int run(const Options& options) {
     appended.push_back(rows[r]);
     appended.back().creation_index = 1;
   }
+  if (options.friction) {  // two tangent rows after every normal row (docs/friction.md)
+    FrictionCoefficients coefficients;
+    coefficients.sliding.pairs = 0.5;
+    rows = with_friction_rows(rows, coefficients);
+    appended = with_friction_rows(appended, coefficients);
+  }
 
   std::unique_ptr<DistributedConstraintMatrix> matrix;
   const double build_seconds = timed([&] {
@@ -137,39 +147,62 @@ int run(const Options& options) {
     if (options.full_mobility) blocks[b].bottomRightCorner<3, 3>() += Mat3::Constant(0.5);
   }
   const BlockDiagonalMobility mobility(blocks);
-  const ContactOperator A(*matrix, mobility, 1e-3);
+  ContactOperator A(*matrix, mobility, 1e-3);
 
-  // Operator applications interleaved with copies of the same traffic, one generation then two.
+  // Applications with the compact rows and with the CSR rows, interleaved with copies of the
+  // compact application's traffic; one generation, then two.
   const auto measure = [&](const char* label) {
-    DistributedVector gamma(A.layout()), out(A.layout());
+    DistributedVector gamma(A.layout()), out(A.layout()), out_csr(A.layout());
     for (std::size_t i = 0; i < gamma.local_size(); ++i) gamma[i] = 1.0 + 1e-3 * double(i % 97);
+    const auto apply_with = [&](bool csr, DistributedVector& result) {
+      A.use_csr_rows(csr);
+      A.apply(gamma, result);
+    };
+    A.use_csr_rows(true);
+    const std::size_t csr_bytes = A.bytes_per_application();
+    A.use_csr_rows(false);
     const std::size_t bytes = A.bytes_per_application();
     std::vector<char> source(bytes / 2 + 64, 1), target(bytes / 2 + 64, 0);
     for (int k = 0; k < 3; ++k) {
-      A.apply(gamma, out);
+      apply_with(false, out);
+      apply_with(true, out_csr);
       parallel_copy(source.data(), target.data(), bytes / 2);
     }
-    std::vector<double> apply_times, copy_times;
+    std::vector<double> apply_times, csr_times, copy_times;
     for (int k = 0; k < options.repetitions; ++k) {
-      apply_times.push_back(timed([&] { A.apply(gamma, out); }));
+      apply_times.push_back(timed([&] { apply_with(false, out); }));
+      csr_times.push_back(timed([&] { apply_with(true, out_csr); }));
       copy_times.push_back(timed([&] { parallel_copy(source.data(), target.data(), bytes / 2); }));
     }
+    A.use_csr_rows(false);
+    double difference = 0.0, largest = 0.0;
+    for (std::size_t i = 0; i < out.local_size(); ++i) {
+      difference = std::max(difference, std::abs(out[i] - out_csr[i]));
+      largest = std::max(largest, std::abs(out_csr[i]));
+    }
+    difference = max_over_ranks(difference) / max_over_ranks(largest);
     const double total_bytes = sum_over_ranks(static_cast<double>(bytes));
+    const double total_csr_bytes = sum_over_ranks(static_cast<double>(csr_bytes));
     const double apply = median(apply_times);
+    const double csr = median(csr_times);
     const double copy = median(copy_times);
     if (rank == 0) {
       std::printf(
           "%-12s rows %lld  traffic %.1f MB  apply %.3f ms (%.2f GB/s)  copy %.3f ms "
-          "(%.2f GB/s)  fraction %.2f\n",
+          "(%.2f GB/s)  fraction %.2f\n"
+          "%-12s CSR rows: traffic %.1f MB  apply %.3f ms (%.2f GB/s), %.2fx the compact rows' time; "
+          "results differ by %.1e (relative)\n",
           label, static_cast<long long>(matrix->global_constraint_count()), total_bytes / 1e6, 1e3 * apply,
-          total_bytes / apply / 1e9, 1e3 * copy, total_bytes / copy / 1e9, copy / apply);
+          total_bytes / apply / 1e9, 1e3 * copy, total_bytes / copy / 1e9, copy / apply, "", total_csr_bytes / 1e6,
+          1e3 * csr, total_csr_bytes / csr / 1e9, csr / apply, difference);
     }
     return apply;
   };
 
   if (rank == 0) {
-    std::printf("ranks %d  threads/rank %d  bodies %lld  mobility %s\n", ranks, omp_get_max_threads(),
-                static_cast<long long>(total), options.full_mobility ? "full 6x6" : "diagonal");
+    std::printf("ranks %d  threads/rank %d  bodies %lld  mobility %s  rows per contact %d\n", ranks,
+                omp_get_max_threads(), static_cast<long long>(total), options.full_mobility ? "full 6x6" : "diagonal",
+                options.friction ? 3 : 1);
   }
   const double apply_one = measure("generation 0");
   const double append_seconds = timed([&] { matrix->append(std::move(appended)); });
@@ -209,6 +242,7 @@ int main(int argc, char** argv) {
   app.add_option("--repetitions", options.repetitions, "timed applications (median reported)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--full-mobility", options.full_mobility, "6x6 blocks (inertial inverse mass) instead of diagonal ones");
+  app.add_flag("--friction", options.friction, "two tangent rows after every contact row (Coulomb friction)");
   const int code = relcp::apps::run_app(app, argc, argv, [&] { return run(options); });
   MPI_Finalize();
   return code;

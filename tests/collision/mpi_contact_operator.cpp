@@ -66,6 +66,41 @@ TEST(ContactOperator, ManyThreadsOfWorkMatchTheSerialProduct) {
   expect_matches_serial(ProblemShape{.bodies = 3000, .rows_per_generation = {6000}, .seed = 14});
 }
 
+// Contact rows (opposite translational parts, several rows per pair) are applied in the compact
+// form (docs/collision.md, "The operator's compact rows"): the serial product, and the CSR
+// form's result to rounding.
+void expect_compact_rows_match(const ProblemShape& shape) {
+  expect_matches_serial(shape);
+  const RandomContactProblem problem(MPI_COMM_WORLD, shape);
+  const DistributedConstraintMatrix matrix = problem.matrix(problem.generations());
+  const BlockDiagonalMobility mobility = problem.mobility();
+  ContactOperator A(matrix, mobility, 0.5);
+  DistributedVector gamma(A.layout()), compact(A.layout()), csr(A.layout());
+  for (std::size_t i = 0; i < gamma.local_size(); ++i) gamma[i] = std::sin(0.3 + double(i));
+  const std::size_t compact_bytes = A.bytes_per_application();
+  A.apply(gamma, compact);
+  A.use_csr_rows(true);
+  EXPECT_LT(compact_bytes, A.bytes_per_application()) << "the compact rows were not used";
+  A.apply(gamma, csr);
+  axpy(-1.0, csr, compact);
+  EXPECT_LT(norm_inf(compact), 1e-14 * std::max(1.0, norm_inf(csr)));
+}
+
+TEST(ContactOperator, CompactContactRowsMatchTheSerialProduct) {
+  expect_compact_rows_match(ProblemShape{
+      .bodies = 50, .rows_per_generation = {90}, .diagonal_mobility = false, .seed = 21, .rows_per_contact = 3});
+}
+
+TEST(ContactOperator, CompactContactRowsOverSeveralGenerations) {
+  expect_compact_rows_match(
+      ProblemShape{.bodies = 60, .rows_per_generation = {72, 30, 12}, .seed = 22, .rows_per_contact = 6});
+}
+
+TEST(ContactOperator, CompactContactRowsWithManyThreadsOfWork) {
+  expect_compact_rows_match(
+      ProblemShape{.bodies = 3000, .rows_per_generation = {9000}, .seed = 23, .rows_per_contact = 3});
+}
+
 TEST(ContactOperator, AgreesWithTpetraProductsComposed) {
   const RandomContactProblem problem(
       MPI_COMM_WORLD,

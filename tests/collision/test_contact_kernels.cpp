@@ -1,5 +1,6 @@
-// The contact operator's local loops on hand-built CSR blocks: J^T gamma and J U against dense
-// products, several blocks, and the same bits for every thread count.
+// The contact operator's local loops on hand-built CSR blocks and their compact copies (PairRows):
+// J^T gamma and J U against dense products, several blocks, and the same bits for every thread
+// count.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "collision/assembly/contact_kernels.hpp"
+#include "collision/assembly/pair_rows.hpp"
 
 namespace relcp::collision {
 namespace {
@@ -100,6 +102,25 @@ std::vector<Row> random_rows(int count, int bodies, std::mt19937_64& rng) {
   return rows;
 }
 
+// gather(gamma, forces) = J^T gamma (overwriting forces) and rates(U, scale, beta, out) = scale J U
+// + beta out (beta = 0 overwriting out), to rounding relative to the entries' size.
+template <class Gather, class Rates>
+void expect_dense_products(const Eigen::MatrixXd& J, const Gather& gather, const Rates& rates) {
+  const Eigen::VectorXd gamma = Eigen::VectorXd::LinSpaced(J.rows(), -1.0, 1.5);
+  Eigen::VectorXd forces = Eigen::VectorXd::Constant(J.cols(), 99.0);
+  gather(gamma.data(), forces.data());
+  EXPECT_LT((forces - J.transpose() * gamma).lpNorm<Eigen::Infinity>(), 1e-13);
+
+  const Eigen::VectorXd velocities = Eigen::VectorXd::LinSpaced(J.cols(), 0.5, -2.0);
+  Eigen::VectorXd out = Eigen::VectorXd::Constant(J.rows(), std::numeric_limits<double>::quiet_NaN());
+  rates(velocities.data(), 3.0, 0.0, out.data());
+  EXPECT_LT((out - 3.0 * J * velocities).lpNorm<Eigen::Infinity>(), 1e-12);
+
+  const Eigen::VectorXd previous = out;
+  rates(velocities.data(), 1.0, -2.0, out.data());
+  EXPECT_LT((out - (J * velocities - 2.0 * previous)).lpNorm<Eigen::Infinity>(), 1e-12);
+}
+
 TEST(ContactKernels, GatherAndRatesAreTheDenseProducts) {
   std::mt19937_64 rng(5);
   const int bodies = 9;
@@ -112,19 +133,29 @@ TEST(ContactKernels, GatherAndRatesAreTheDenseProducts) {
   first.add_to_dense(J);
   second.add_to_dense(J);
 
-  const Eigen::VectorXd gamma = Eigen::VectorXd::LinSpaced(20, -1.0, 1.5);
-  Eigen::VectorXd forces = Eigen::VectorXd::Constant(6 * bodies, 99.0);  // overwritten
-  gather_body_forces(views, 2, gamma.data(), forces.data(), bodies);
-  EXPECT_LT((forces - J.transpose() * gamma).lpNorm<Eigen::Infinity>(), 1e-14);
+  expect_dense_products(
+      J, [&](const double* gamma, double* forces) { gather_body_forces(views, 2, gamma, forces, bodies); },
+      [&](const double* velocities, double scale, double beta, double* rates) {
+        constraint_rates(views, 2, velocities, scale, beta, rates);
+      });
+}
 
-  const Eigen::VectorXd velocities = Eigen::VectorXd::LinSpaced(6 * bodies, 0.5, -2.0);
-  Eigen::VectorXd rates = Eigen::VectorXd::Constant(20, std::numeric_limits<double>::quiet_NaN());
-  constraint_rates(views, 2, velocities.data(), 3.0, 0.0, rates.data());  // beta = 0 overwrites
-  EXPECT_LT((rates - 3.0 * J * velocities).lpNorm<Eigen::Infinity>(), 1e-13);
-
-  const Eigen::VectorXd previous = rates;
-  constraint_rates(views, 2, velocities.data(), 1.0, -2.0, rates.data());
-  EXPECT_LT((rates - (J * velocities - 2.0 * previous)).lpNorm<Eigen::Infinity>(), 1e-13);
+// The gather and the rates of `bodies` bodies and `rows` rows with 1 and 3 threads: the same bits.
+template <class Gather, class Rates>
+void expect_same_bits_for_any_thread_count(int rows, int bodies, const Gather& gather, const Rates& rates) {
+  const Eigen::VectorXd gamma = Eigen::VectorXd::Random(rows);
+  const Eigen::VectorXd velocities = Eigen::VectorXd::Random(6 * bodies);
+  const auto run = [&](int threads) {
+    omp_set_num_threads(threads);
+    Eigen::VectorXd forces(6 * bodies), out(rows);
+    gather(gamma.data(), forces.data());
+    rates(velocities.data(), out.data());
+    return std::make_pair(forces, out);
+  };
+  const auto one = run(1);
+  const auto three = run(3);
+  EXPECT_EQ(one.first, three.first);
+  EXPECT_EQ(one.second, three.second);
 }
 
 TEST(ContactKernels, ResultsDoNotDependOnTheThreadCount) {
@@ -132,19 +163,68 @@ TEST(ContactKernels, ResultsDoNotDependOnTheThreadCount) {
   const int bodies = 5000;
   const HandBuiltBlock block(random_rows(12000, bodies, rng), bodies, 0);
   const ConstraintBlockView view = block.view();
-  const Eigen::VectorXd gamma = Eigen::VectorXd::Random(12000);
-  const Eigen::VectorXd velocities = Eigen::VectorXd::Random(6 * bodies);
-  const auto run = [&](int threads) {
-    omp_set_num_threads(threads);
-    Eigen::VectorXd forces(6 * bodies), rates(12000);
-    gather_body_forces(&view, 1, gamma.data(), forces.data(), bodies);
-    constraint_rates(&view, 1, velocities.data(), 1.0, 0.0, rates.data());
-    return std::make_pair(forces, rates);
-  };
-  const auto one = run(1);
-  const auto three = run(3);
-  EXPECT_EQ(one.first, three.first);
-  EXPECT_EQ(one.second, three.second);
+  expect_same_bits_for_any_thread_count(
+      12000, bodies, [&](const double* gamma, double* forces) { gather_body_forces(&view, 1, gamma, forces, bodies); },
+      [&](const double* velocities, double* rates) { constraint_rates(&view, 1, velocities, 1.0, 0.0, rates); });
+}
+
+// Contacts as the assembly builds them: `rows_per_contact` consecutive rows on one pair (or one
+// body and a wall), the translational parts on the two bodies opposite.
+std::vector<Row> contact_rows(int contacts, int rows_per_contact, int bodies, std::mt19937_64& rng) {
+  std::vector<Row> rows;
+  for (const Row& contact : random_rows(contacts, bodies, rng)) {
+    for (int k = 0; k < rows_per_contact; ++k) {
+      Row row = contact;
+      for (int e = 0; e < 12; ++e) row.values[e] = row.body_b < 0 && e >= 6 ? 0.0 : std::sin(double(rng() % 1000));
+      if (row.body_b >= 0) row.values.segment<3>(6) = -row.values.head<3>();
+      rows.push_back(row);
+    }
+  }
+  return rows;
+}
+
+TEST(PairRows, GiveTheDenseProductsOfContactRows) {
+  std::mt19937_64 rng(7);
+  const int bodies = 11;
+  const HandBuiltBlock first(contact_rows(5, 3, 8, rng), 8, 0);
+  const HandBuiltBlock second(contact_rows(3, 9, bodies, rng), bodies, 15);  // runs of 9 rows are split
+  const std::optional<PairRows> first_rows = PairRows::from_csr(first.view());
+  const std::optional<PairRows> second_rows = PairRows::from_csr(second.view());
+  ASSERT_TRUE(first_rows && second_rows);
+  EXPECT_EQ(first_rows->view().groups, 5u);
+  EXPECT_EQ(second_rows->view().groups, 6u);
+  const PairRowsView views[] = {first_rows->view(), second_rows->view()};
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(42, 6 * bodies);
+  first.add_to_dense(J);
+  second.add_to_dense(J);
+
+  expect_dense_products(
+      J, [&](const double* gamma, double* forces) { gather_pair_forces(views, 2, gamma, forces, bodies); },
+      [&](const double* velocities, double scale, double beta, double* rates) {
+        pair_constraint_rates(views, 2, velocities, scale, beta, rates);
+      });
+}
+
+TEST(PairRows, DeclineRowsTheyCannotHoldAndSingleRows) {
+  std::mt19937_64 rng(8);
+  const HandBuiltBlock independent(random_rows(30, 9, rng), 9, 0);  // translational parts not opposite
+  EXPECT_FALSE(PairRows::from_csr(independent.view()));
+  const HandBuiltBlock single(contact_rows(30, 1, 9, rng), 9, 0);  // frictionless contacts stay CSR
+  EXPECT_FALSE(PairRows::from_csr(single.view()));
+  const HandBuiltBlock contacts(contact_rows(30, 2, 9, rng), 9, 0);
+  EXPECT_TRUE(PairRows::from_csr(contacts.view()));
+}
+
+TEST(PairRows, ResultsDoNotDependOnTheThreadCount) {
+  std::mt19937_64 rng(9);
+  const int bodies = 5000;
+  const HandBuiltBlock block(contact_rows(4000, 3, bodies, rng), bodies, 0);
+  const std::optional<PairRows> rows = PairRows::from_csr(block.view());
+  ASSERT_TRUE(rows);
+  const PairRowsView view = rows->view();
+  expect_same_bits_for_any_thread_count(
+      12000, bodies, [&](const double* gamma, double* forces) { gather_pair_forces(&view, 1, gamma, forces, bodies); },
+      [&](const double* velocities, double* out) { pair_constraint_rates(&view, 1, velocities, 1.0, 0.0, out); });
 }
 
 }  // namespace

@@ -5,11 +5,13 @@
 
 #include <Tpetra_CrsMatrix.hpp>
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
 #include "collision/assembly/contact_kernels.hpp"
 #include "collision/assembly/distributed_constraint_matrix.hpp"
+#include "collision/assembly/pair_rows.hpp"
 #include "collision/linalg/tpetra_handles.hpp"
 
 namespace relcp::collision {
@@ -30,6 +32,8 @@ struct GenerationBlock {
   std::vector<int> incidence_begin;  // per column body, into the two arrays below
   std::vector<int> incidence_row;    // local row within the generation
   std::vector<int> incidence_entry;  // first of the body's six entries in the row
+  // The same rows in the compact form the contact operator applies (when they have its shape).
+  std::optional<PairRows> pair_rows;
 
   ConstraintBlockView view() const;
 };

@@ -22,20 +22,18 @@ class ContactOperator::Implementation final : public tpetra::Operator {
         Y.getLocalLength() != X.getLocalLength()) {
       throw std::invalid_argument("ContactOperator: vectors do not match the constraint layout");
     }
-    const std::vector<ConstraintBlockView> blocks = block_views();
+    const RowBlocks blocks = row_blocks();
     for (std::size_t j = 0; j < X.getNumVectors(); ++j) {
       const double* gamma = column_data(X, j);
       double* out = column_data(Y, j);
       owned_velocities(blocks, gamma);
-      double* velocities = column_velocities();
-      constraint_rates(blocks.data(), blocks.size(), velocities, alpha * scale_, beta, out);
+      blocks.rates(column_velocities(), alpha * scale_, beta, out);
     }
   }
 
   // velocities = M J^T gamma on the owned bodies.
   void constraint_velocities(const double* gamma, double* velocities) const {
-    const std::vector<ConstraintBlockView> blocks = block_views();
-    const double* forces = owned_forces(blocks, gamma);
+    const double* forces = owned_forces(row_blocks(), gamma);
     mobility_.apply(forces, velocities);
   }
 
@@ -63,12 +61,18 @@ class ContactOperator::Implementation final : public tpetra::Operator {
   }
 
   double scale() const { return scale_; }
+  void use_csr_rows(bool csr) { csr_only_ = csr; }
   const VectorLayout& constraint_layout() const { return matrix_.constraint_layout; }
   const VectorLayout& body_layout() const { return matrix_.body_layout; }
 
   std::size_t bytes_per_application() const {
     std::size_t bytes = 0;
+    const bool compact = row_blocks().compact();
     for (const GenerationBlock& block : matrix_.generations) {
+      if (compact) {
+        bytes += 2 * block.pair_rows->stored_bytes();  // both passes read the compact rows
+        continue;
+      }
       const std::size_t entries = block.local.nnz();
       const std::size_t rows = static_cast<std::size_t>(block.local.numRows());
       // Values in both passes, column indices in the row pass only.
@@ -87,12 +91,46 @@ class ContactOperator::Implementation final : public tpetra::Operator {
   }
 
  private:
-  std::vector<ConstraintBlockView> block_views() const {
-    std::vector<ConstraintBlockView> views;
-    views.reserve(matrix_.generations.size());
-    for (const GenerationBlock& block : matrix_.generations) views.push_back(block.view());
-    return views;
-  }
+  // The generations' rows for the two passes: compact when every generation has the compact
+  // form (docs/collision.md, "The operator's compact rows"), CSR otherwise.
+  class RowBlocks {
+   public:
+    RowBlocks(const std::vector<GenerationBlock>& generations, bool csr_only) {
+      for (const GenerationBlock& block : generations) {
+        if (csr_only || !block.pair_rows) {
+          pairs_.clear();
+          break;
+        }
+        pairs_.push_back(block.pair_rows->view());
+      }
+      if (pairs_.size() == generations.size()) return;
+      for (const GenerationBlock& block : generations) csr_.push_back(block.view());
+    }
+
+    bool compact() const { return csr_.empty(); }
+
+    void gather(const double* gamma, double* forces, std::size_t body_count) const {
+      if (compact()) {
+        gather_pair_forces(pairs_.data(), pairs_.size(), gamma, forces, body_count);
+      } else {
+        gather_body_forces(csr_.data(), csr_.size(), gamma, forces, body_count);
+      }
+    }
+
+    void rates(const double* velocities, double scale, double beta, double* out) const {
+      if (compact()) {
+        pair_constraint_rates(pairs_.data(), pairs_.size(), velocities, scale, beta, out);
+      } else {
+        constraint_rates(csr_.data(), csr_.size(), velocities, scale, beta, out);
+      }
+    }
+
+   private:
+    std::vector<PairRowsView> pairs_;
+    std::vector<ConstraintBlockView> csr_;
+  };
+
+  RowBlocks row_blocks() const { return RowBlocks(matrix_.generations, csr_only_); }
 
   // Column vectors for F and U; their owned prefix and ghost suffix are also viewed (no copy)
   // as vectors on the body map and the ghost map, so the halo exchanges touch only ghost data.
@@ -133,10 +171,9 @@ class ContactOperator::Implementation final : public tpetra::Operator {
 
   // F = J^T gamma summed on the owned bodies; returns its local entries (6 per owned body, the
   // prefix of the column vector).
-  const double* owned_forces(const std::vector<ConstraintBlockView>& blocks, const double* gamma) const {
+  const double* owned_forces(const RowBlocks& blocks, const double* gamma) const {
     refresh_work_vectors();
-    gather_body_forces(blocks.data(), blocks.size(), gamma, column_data(*forces_column_, 0),
-                       matrix_.column_bodies.size());
+    blocks.gather(gamma, column_data(*forces_column_, 0), matrix_.column_bodies.size());
     // Ghost bodies' forces are added into their owners' (reverse Import, ADD).
     if (!single_process()) {
       forces_owned_->doExport(*forces_ghost_, *matrix_.ghost_importer, Tpetra::ADD);
@@ -145,7 +182,7 @@ class ContactOperator::Implementation final : public tpetra::Operator {
   }
 
   // U = M J^T gamma on the owned bodies, in the owned prefix of velocities_column_.
-  void owned_velocities(const std::vector<ConstraintBlockView>& blocks, const double* gamma) const {
+  void owned_velocities(const RowBlocks& blocks, const double* gamma) const {
     const double* forces = owned_forces(blocks, gamma);
     mobility_.apply(forces, column_data(*velocities_column_, 0));
   }
@@ -161,6 +198,7 @@ class ContactOperator::Implementation final : public tpetra::Operator {
   const DistributedConstraintMatrix::Impl& matrix_;
   const BlockDiagonalMobility& mobility_;
   double scale_;
+  bool csr_only_ = false;
   mutable Teuchos::RCP<tpetra::MultiVector> forces_column_, velocities_column_;
   mutable Teuchos::RCP<tpetra::MultiVector> forces_owned_, forces_ghost_;
   mutable Teuchos::RCP<tpetra::MultiVector> velocities_owned_, velocities_ghost_;
@@ -207,6 +245,8 @@ void ContactOperator::diagonal(DistributedVector& diagonal) const {
 }
 
 double ContactOperator::scale() const { return impl_->scale(); }
+
+void ContactOperator::use_csr_rows(bool csr) { impl_->use_csr_rows(csr); }
 
 std::size_t ContactOperator::bytes_per_application() const { return impl_->bytes_per_application(); }
 

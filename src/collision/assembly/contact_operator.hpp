@@ -47,10 +47,13 @@ class ContactOperator final : public DistributedLinearOperator {
   const DistributedConstraintMatrix& matrix() const { return matrix_; }
   const BlockDiagonalMobility& mobility() const { return mobility_; }
   // The bytes one application reads and writes on this rank under a streaming model (each array
-  // once per pass that reads it): J's values twice (the transposed gather and the row product),
-  // its column indices and row offsets, the gather's incidence lists, the mobility blocks, gamma,
-  // A gamma and the four body-sized work vectors.
+  // once per pass that reads it): the rows twice (the transposed gather and the row product; the
+  // compact rows, or J's values, column indices, row offsets and the gather's incidence lists),
+  // the mobility blocks, gamma, A gamma and the four body-sized work vectors.
   std::size_t bytes_per_application() const;
+  // Applies the CSR rows even where every generation has the compact ones (docs/collision.md,
+  // "The operator's compact rows"): for benchmarks that time the two forms side by side.
+  void use_csr_rows(bool csr);
 
  private:
   class Implementation;  // a Tpetra::Operator (contact_operator.cpp)

@@ -170,6 +170,7 @@ GenerationBlock build_generation(const DistributedConstraintMatrix::Impl& impl, 
                                     values, row_offsets, columns);
   block.matrix = Teuchos::rcp(new tpetra::CrsMatrix(block.local, block.row_map, impl.column_map, impl.body_map,
                                                     block.row_map, impl.importer, Teuchos::null));
+  block.pair_rows = PairRows::from_csr(block.view());
   return block;
 }
 

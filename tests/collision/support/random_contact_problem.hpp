@@ -52,6 +52,10 @@ struct ProblemShape {
   double wall_fraction = 0.15;
   bool diagonal_mobility = true;
   std::uint64_t seed = 1;
+  // Each random pair or wall gets this many consecutive rows whose translational parts on the two
+  // bodies are opposite, as contact rows are (the contact operator's compact rows); 0: single rows
+  // with independent random entries.
+  int rows_per_contact = 0;
 };
 
 class RandomContactProblem {
@@ -75,7 +79,7 @@ class RandomContactProblem {
     std::bernoulli_distribution wall(shape.wall_fraction);
     for (int g = 0; g < static_cast<int>(shape.rows_per_generation.size()); ++g) {
       std::map<std::tuple<GlobalId, GlobalId, int>, int> count_of_pair;
-      for (int r = 0; r < shape.rows_per_generation[g]; ++r) {
+      for (int r = 0; r < shape.rows_per_generation[g]; r += std::max(1, shape.rows_per_contact)) {
         ConstraintRecord record;
         record.body_a = ids_[pick_body(rng)];
         if (wall(rng)) {
@@ -85,12 +89,18 @@ class RandomContactProblem {
             record.body_b = ids_[pick_body(rng)];
           } while (record.body_b == record.body_a);
         }
-        record.creation_index = count_of_pair[{record.body_a, record.body_b, record.wall}]++;
-        record.phi = unit(rng);
-        for (int k = 0; k < (record.is_wall() ? 6 : 12); ++k) record.row[k] = unit(rng);
-        GlobalRow row{RowKey{g, record.body_a, record.body_b, record.wall, record.creation_index}, record,
-                      pick_rank(rng)};
-        rows_.push_back(row);
+        int owner = 0;  // drawn after the first row's entries, as before rows_per_contact existed
+        for (int c = 0; c < std::max(1, shape.rows_per_contact); ++c) {
+          record.creation_index = count_of_pair[{record.body_a, record.body_b, record.wall}]++;
+          record.phi = unit(rng);
+          for (int k = 0; k < (record.is_wall() ? 6 : 12); ++k) record.row[k] = unit(rng);
+          if (shape.rows_per_contact > 0 && !record.is_wall()) {
+            for (int k = 0; k < 3; ++k) record.row[6 + k] = -record.row[k];
+          }
+          if (c == 0) owner = pick_rank(rng);
+          rows_.push_back(
+              GlobalRow{RowKey{g, record.body_a, record.body_b, record.wall, record.creation_index}, record, owner});
+        }
       }
     }
     std::sort(rows_.begin(), rows_.end(), [](const GlobalRow& x, const GlobalRow& y) { return x.key < y.key; });
