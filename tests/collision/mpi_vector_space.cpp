@@ -12,6 +12,7 @@
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/linalg/tpetra_vector_space.hpp"
 #include "lcp/problem.hpp"
+#include "lcp/projection/cone_constrained_space.hpp"
 #include "lcp/projection/eigen_vector_space.hpp"
 #include "lcp/projection/projected_gradient.hpp"
 #include "support/random_contact_problem.hpp"
@@ -197,6 +198,36 @@ void expect_same_iterates(const Algorithm& algorithm) {
         << "iteration " << k + 1;
   }
   EXPECT_LT((testing::gather_rows(twice.matrix, z) - serial_z).lpNorm<Eigen::Infinity>(), 1e-9);
+}
+
+// The merit of every iteration without writing the projected gradient: the same value as
+// norm_inf(projected_gradient), on the orthant and on cones, and NaN from any rank.
+TEST(TpetraVectorSpace, ProjectedGradientNormEqualsTheNormOfTheWrittenOne) {
+  const int rank = testing::rank_of(MPI_COMM_WORLD);
+  const SameProblemTwice twice(32);
+  const VectorLayout layout = twice.A.layout();
+  const auto z = global_function(layout, [](std::int64_t i) { return std::sin(0.7 * double(i)); });
+  const auto g = global_function(layout, [](std::int64_t i) { return std::cos(1.3 * double(i)) - 0.2; });
+  DistributedVector written(layout);
+  projected_gradient(z, g, written);
+  EXPECT_EQ(projected_gradient_norm_inf(z, g), norm_inf(written));
+
+  const TpetraVectorSpace plain(twice.A, twice.q);
+  std::vector<lcp::FrictionConeBlock> blocks;
+  for (std::size_t row = 1; row + 3 <= z.local_size(); row += 5) blocks.push_back({row, 0.4});
+  ASSERT_TRUE(!blocks.empty() || z.local_size() < 4);
+  const lcp::FrictionCones cones(z.local_size(), blocks);
+  const lcp::ConeConstrainedSpace<TpetraVectorSpace> space(plain, cones);
+  space.projected_gradient(z, g, written);
+  EXPECT_EQ(space.projected_gradient_norm_inf(z, g), norm_inf(written));
+
+  // A NaN gradient on one rank: NaN everywhere, as norm_inf of the written map gives.
+  DistributedVector with_nan(layout);
+  copy(g, with_nan);
+  ASSERT_GT(with_nan.local_size(), 3u);
+  if (rank == testing::size_of(MPI_COMM_WORLD) - 1) with_nan[3] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_TRUE(std::isnan(projected_gradient_norm_inf(z, with_nan)));
+  EXPECT_TRUE(std::isnan(space.projected_gradient_norm_inf(z, with_nan)));
 }
 
 TEST(TpetraVectorSpace, BbpgdTakesTheSerialIterates) { expect_same_iterates(lcp::BarzilaiBorweinGradient<>{}); }

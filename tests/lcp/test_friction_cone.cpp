@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -133,6 +134,34 @@ TEST(FrictionCones, MappedProjectionEqualsProjectingTheMappedValues) {
   EXPECT_THROW(cones.project_mapped(
                    19, [&](std::size_t r) { return wrong_size[r]; }, [&](std::size_t, double) {}),
                std::invalid_argument);
+}
+
+// max_mapped (the largest measure of the projected values, nothing written) against the largest
+// natural-map entry of project_mapped, on one thread and on a team, and NaN when a measure is.
+TEST(FrictionCones, MappedMaximumIsTheMaximumOfTheMappedProjection) {
+  const FrictionCones cones(20, {{1, 0.5}, {4, 0.0}, {8, 0.7, 0.2, 0.1}, {15, 0.3}});
+  std::mt19937_64 rng(6);
+  std::normal_distribution<double> normal;
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<double> z(20), g(20);
+    for (std::size_t r = 0; r < 20; ++r) z[r] = normal(rng), g[r] = normal(rng);
+    double expected = 0.0;
+    cones.project_mapped(
+        20, [&](std::size_t r) { return z[r] - g[r]; },
+        [&](std::size_t r, double p) { expected = std::max(expected, std::abs(z[r] - p)); });
+    for (const std::size_t threshold : {std::size_t{1} << 20, std::size_t{1}}) {
+      const double largest = cones.max_mapped(
+          20, [&](std::size_t r) { return z[r] - g[r]; }, [&](std::size_t r, double p) { return std::abs(z[r] - p); },
+          threshold);
+      EXPECT_EQ(largest, expected);
+    }
+  }
+  for (const std::size_t nan_row : {std::size_t{0}, std::size_t{9}, std::size_t{19}}) {  // plain, cone, last
+    const double largest = cones.max_mapped(
+        20, [&](std::size_t) { return 1.0; },
+        [&](std::size_t r, double p) { return r == nan_row ? std::numeric_limits<double>::quiet_NaN() : p; }, 1);
+    EXPECT_TRUE(std::isnan(largest)) << "row " << nan_row;
+  }
 }
 
 FrictionContactProblem one_contact(const Vec3& q, double mu) {

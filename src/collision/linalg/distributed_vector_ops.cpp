@@ -152,25 +152,46 @@ double dot(const DistributedVector& x, const DistributedVector& y) {
   return result;
 }
 
-double norm_inf(const DistributedVector& x) {
-  const double* px = x.local_data();
-  const auto n = static_cast<std::ptrdiff_t>(x.local_size());
+namespace {
+
+// max over the ranks of max_i |value(i)| over this rank's n entries; NaN when some value is NaN
+// (std::max and MPI_MAX would both drop it).
+template <class Value>
+double largest_magnitude(std::size_t n, MPI_Comm comm, Value value) {
+  const auto count = static_cast<std::ptrdiff_t>(n);
   double local = 0.0;
-  // NaN must survive the reduction: std::max would drop it.
   bool nan = false;
-#pragma omp parallel for schedule(static) reduction(max                   \
-                                                    : local) reduction(|| \
-                                                                       : nan) if (x.local_size() > kParallelThreshold)
-  for (std::ptrdiff_t i = 0; i < n; ++i) {
-    const double a = std::abs(px[i]);
+#pragma omp parallel for schedule(static) reduction(max : local) reduction(|| : nan) if (n > kParallelThreshold)
+  for (std::ptrdiff_t i = 0; i < count; ++i) {
+    const double a = std::abs(value(static_cast<std::size_t>(i)));
     nan = nan || std::isnan(a);
     local = std::max(local, a);
   }
-  // MPI_MAX does not propagate NaN either: the flag travels in the same reduction.
-  const double mine[2] = {local, nan ? 1.0 : 0.0};
+  return max_over_ranks(nan ? std::numeric_limits<double>::quiet_NaN() : local, comm);
+}
+
+}  // namespace
+
+double max_over_ranks(double local, MPI_Comm comm) {
+  // The NaN flag travels in the same reduction.
+  const bool nan = std::isnan(local);
+  const double mine[2] = {nan ? 0.0 : local, nan ? 1.0 : 0.0};
   double global[2] = {0.0, 0.0};
-  MPI_Allreduce(mine, global, 2, MPI_DOUBLE, MPI_MAX, comm_of(x));
+  MPI_Allreduce(mine, global, 2, MPI_DOUBLE, MPI_MAX, comm);
   return global[1] != 0.0 ? std::numeric_limits<double>::quiet_NaN() : global[0];
+}
+
+double norm_inf(const DistributedVector& x) {
+  const double* px = x.local_data();
+  return largest_magnitude(x.local_size(), comm_of(x), [=](std::size_t i) { return px[i]; });
+}
+
+double projected_gradient_norm_inf(const DistributedVector& z, const DistributedVector& g) {
+  require_same_size(z, g);
+  const double* pz = z.local_data();
+  const double* pg = g.local_data();
+  return largest_magnitude(z.local_size(), comm_of(z),
+                           [=](std::size_t i) { return pz[i] > 0.0 ? pg[i] : std::min(pg[i], 0.0); });
 }
 
 double norm_2(const DistributedVector& x) { return std::sqrt(dot(x, x)); }

@@ -36,6 +36,10 @@ void difference_dots(const DistributedVector* const* left, const DistributedVect
                      const DistributedVector* const* right, const DistributedVector* const* right_minus,
                      std::size_t count, double* results);
 double norm_inf(const DistributedVector& x);
+// ||projected_gradient(z, g)||_inf in one pass, without writing the projected gradient.
+double projected_gradient_norm_inf(const DistributedVector& z, const DistributedVector& g);
+// The largest of every rank's `local`; NaN when some rank's is NaN.
+double max_over_ranks(double local, MPI_Comm comm);
 double norm_2(const DistributedVector& x);
 
 void project_nonnegative(DistributedVector& out);  // out = max(out, 0)

@@ -67,6 +67,10 @@ class TpetraVectorSpace {
                                results.data());
   }
   double norm_inf(const DistributedVector& x) const { return collision::norm_inf(x); }
+  double max_over_ranks(double local) const { return collision::max_over_ranks(local, layout_.comm()); }
+  double projected_gradient_norm_inf(const DistributedVector& z, const DistributedVector& g) const {
+    return collision::projected_gradient_norm_inf(z, g);
+  }
   double norm_2(const DistributedVector& x) const { return collision::norm_2(x); }
 
   std::span<double> local_values(DistributedVector& v) const { return {v.local_data(), v.local_size()}; }

@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -106,33 +107,66 @@ class FrictionCones {
   template <class Input, class Output>
   void project_mapped(std::size_t size, Input input, Output output, std::size_t parallel_minimum_rows = 8192) const {
     check(size);
-    const auto plain_rows = [&](std::size_t begin, std::size_t end) {
-      for (std::size_t row = begin; row < end; ++row) output(row, std::max(input(row), 0.0));
-    };
     const auto count = static_cast<std::ptrdiff_t>(blocks_.size());
 #pragma omp parallel for schedule(static) if (size >= parallel_minimum_rows)
+    for (std::ptrdiff_t b = 0; b < count; ++b) project_block(static_cast<std::size_t>(b), input, output);
+    project_plain_rows(blocks_.empty() ? 0 : blocks_.back().end_row(), size, input, output);
+  }
+
+  // max over the rows r of measure(r, projected value), the values as in project_mapped, without
+  // writing them; a NaN measure makes the result NaN. Threaded as project_mapped.
+  template <class Input, class Measure>
+  double max_mapped(std::size_t size, Input input, Measure measure, std::size_t parallel_minimum_rows = 8192) const {
+    check(size);
+    double largest = 0.0;
+    bool nan = false;
+    const auto count = static_cast<std::ptrdiff_t>(blocks_.size());
+#pragma omp parallel for schedule(static) reduction(max                     \
+                                                    : largest) reduction(|| \
+                                                                         : nan) if (size >= parallel_minimum_rows)
     for (std::ptrdiff_t b = 0; b < count; ++b) {
-      const FrictionConeBlock& block = blocks_[static_cast<std::size_t>(b)];
-      plain_rows(b == 0 ? 0 : blocks_[static_cast<std::size_t>(b) - 1].end_row(), block.normal_row);
-      const std::size_t first = block.normal_row;
-      if (block.rows() == 3) {  // a Coulomb cone: the common case, unrolled
-        double n = input(first), t1 = input(first + 1), t2 = input(first + 2);
-        project_onto_friction_cone(block.mu, n, t1, t2);
-        output(first, n);
-        output(first + 1, t1);
-        output(first + 2, t2);
-        continue;
-      }
-      std::array<double, kMaxConeRows> rows;
-      const std::size_t cone_rows = block.rows();
-      for (std::size_t k = 0; k < cone_rows; ++k) rows[k] = input(first + k);
-      block.project_rows(rows.data());
-      for (std::size_t k = 0; k < cone_rows; ++k) output(first + k, rows[k]);
+      project_block(static_cast<std::size_t>(b), input, [&](std::size_t row, double projected) {
+        const double value = measure(row, projected);
+        nan = nan || std::isnan(value);
+        largest = std::max(largest, value);
+      });
     }
-    plain_rows(blocks_.empty() ? 0 : blocks_.back().end_row(), size);
+    project_plain_rows(blocks_.empty() ? 0 : blocks_.back().end_row(), size, input,
+                       [&](std::size_t row, double projected) {
+                         const double value = measure(row, projected);
+                         nan = nan || std::isnan(value);
+                         largest = std::max(largest, value);
+                       });
+    return nan ? std::numeric_limits<double>::quiet_NaN() : largest;
   }
 
  private:
+  // Block b's cone and the plain rows before it, as project_mapped maps them.
+  template <class Input, class Output>
+  void project_block(std::size_t b, const Input& input, const Output& output) const {
+    const FrictionConeBlock& block = blocks_[b];
+    project_plain_rows(b == 0 ? 0 : blocks_[b - 1].end_row(), block.normal_row, input, output);
+    const std::size_t first = block.normal_row;
+    if (block.rows() == 3) {  // a Coulomb cone: the common case, unrolled
+      double n = input(first), t1 = input(first + 1), t2 = input(first + 2);
+      project_onto_friction_cone(block.mu, n, t1, t2);
+      output(first, n);
+      output(first + 1, t1);
+      output(first + 2, t2);
+      return;
+    }
+    std::array<double, kMaxConeRows> rows;
+    const std::size_t cone_rows = block.rows();
+    for (std::size_t k = 0; k < cone_rows; ++k) rows[k] = input(first + k);
+    block.project_rows(rows.data());
+    for (std::size_t k = 0; k < cone_rows; ++k) output(first + k, rows[k]);
+  }
+
+  template <class Input, class Output>
+  static void project_plain_rows(std::size_t begin, std::size_t end, const Input& input, const Output& output) {
+    for (std::size_t row = begin; row < end; ++row) output(row, std::max(input(row), 0.0));
+  }
+
   void check(std::size_t size) const {
     if (size != rows_) throw std::invalid_argument("FrictionCones: vector size differs from the layout");
   }

@@ -13,6 +13,7 @@
 //                                 plain row it is min(z, g), the natural residual, so the
 //                                 residual policies keep their meaning.
 
+#include <cmath>
 #include <span>
 #include <utility>
 
@@ -80,6 +81,18 @@ class ConeConstrainedSpace {
         outs.size(), [&](std::size_t r) { return zs[r] - gs[r]; },
         [&](std::size_t r, double projected) { outs[r] = zs[r] - projected; });
   }
+
+  // ||projected_gradient(z, g)||_inf without writing it: one pass over the rows, one reduction.
+  double projected_gradient_norm_inf(const vector_type& z,
+                                     const vector_type& g) const requires RankReducingSpace<Base> {
+    const double* zs = base_.local_values(z).data();
+    const double* gs = base_.local_values(g).data();
+    const double local = cones_.max_mapped(
+        base_.local_values(z).size(), [&](std::size_t r) { return zs[r] - gs[r]; },
+        [&](std::size_t r, double projected) { return std::abs(zs[r] - projected); });
+    return base_.max_over_ranks(local);
+  }
+  double max_over_ranks(double local) const requires RankReducingSpace<Base> { return base_.max_over_ranks(local); }
 
   const Base& base() const { return base_; }
   const FrictionCones& cones() const { return cones_; }

@@ -29,8 +29,12 @@ concept ResidualPolicy = ProjectedGradientSpace<Space> &&
 struct ProjectedGradientInfNorm {
   template <ProjectedGradientSpace Space, class V = typename Space::vector_type>
   double merit(const Space& space, const V& z, const V& g, V& work) const {
-    space.projected_gradient(z, g, work);
-    return space.norm_inf(work);
+    if constexpr (NaturalMapNormSpace<Space>) {
+      return space.projected_gradient_norm_inf(z, g);
+    } else {
+      space.projected_gradient(z, g, work);
+      return space.norm_inf(work);
+    }
   }
 };
 

@@ -88,6 +88,21 @@ concept DifferenceDotsSpace = ProjectedGradientSpace<S> &&
   space.difference_dots(pairs, results);
 };
 
+// A space that reduces a local value over the ranks its vectors are spread over: the largest
+// of every rank's, NaN when any is NaN (the serial spaces have one rank and need not say so).
+template <class S>
+concept RankReducingSpace = requires(const S& space, double local) {
+  { space.max_over_ranks(local) } -> std::convertible_to<double>;
+};
+
+// A space with `projected_gradient_norm_inf(z, g)`: ||projected_gradient(z, g)||_inf in one pass,
+// without writing the projected gradient (the merit of every iteration; docs/friction.md).
+template <class S>
+concept NaturalMapNormSpace = ProjectedGradientSpace<S> &&
+    requires(const S& space, const typename S::vector_type& z, const typename S::vector_type& g) {
+  { space.projected_gradient_norm_inf(z, g) } -> std::convertible_to<double>;
+};
+
 template <DifferenceDotsSpace Space, std::size_t N>
 auto fused_difference_dots(const Space& space, const DifferenceDotPair<typename Space::vector_type> (&pairs)[N]) {
   std::array<double, N> results{};
