@@ -195,6 +195,7 @@ int run(const Options& options) {
           label, static_cast<long long>(matrix->global_constraint_count()), total_bytes / 1e6, 1e3 * apply,
           total_bytes / apply / 1e9, 1e3 * copy, total_bytes / copy / 1e9, copy / apply, "", total_csr_bytes / 1e6,
           1e3 * csr, total_csr_bytes / csr / 1e9, csr / apply, difference);
+      if (bytes == csr_bytes) std::printf("%-12s (the rows stay CSR: both applications are the same)\n", "");
     }
     return apply;
   };
