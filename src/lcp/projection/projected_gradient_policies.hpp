@@ -122,6 +122,14 @@ concept RestartRule = requires(const R& rule, const RestartEvidence& evidence) {
   { rule.decide(evidence) } -> std::same_as<RestartDecision>;
 };
 
+// A rule that reads RestartEvidence::objective_change says so (`uses_objective_change = true`);
+// APGD computes that evidence only for such rules.
+template <class R>
+concept UsesObjectiveChange = requires {
+  R::uses_objective_change;
+}
+&&R::uses_objective_change;
+
 // Mazhar et al. 2015 (O'Donoghue-Candes gradient scheme): restart when g(y).(z+ - z) > 0.
 struct GradientRestart {
   RestartDecision decide(const RestartEvidence& e) const {
@@ -132,6 +140,7 @@ struct GradientRestart {
 // Monotone variant: a step that raises the objective is rejected and the momentum dropped, so
 // the next step is a plain projected-gradient step, which cannot raise the objective.
 struct ObjectiveRestart {
+  static constexpr bool uses_objective_change = true;
   RestartDecision decide(const RestartEvidence& e) const {
     const bool increased = e.objective_change > 0.0;
     return {.restart = increased, .reject_step = increased};
