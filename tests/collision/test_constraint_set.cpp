@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -122,6 +123,17 @@ TEST(ConstraintSet, LargeGenerationsAreCheckedAndTheFirstIsNotCopied) {
   ConstraintSet sorted;
   sorted.append_generation(std::move(reversed));
   for (std::size_t r = 1; r < sorted.size(); ++r) EXPECT_LT(sort_key(sorted[r - 1]), sort_key(sorted[r]));
+
+  // A shuffle (long cycles of the permutation): every record arrives whole at its key's place.
+  std::vector<ConstraintRecord> shuffled = many(kCount, 0);
+  for (std::size_t k = 0; k < shuffled.size(); ++k) shuffled[k].phi = double(k);  // sorted position
+  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(3));
+  ConstraintSet unshuffled;
+  unshuffled.append_generation(std::move(shuffled));
+  for (std::size_t r = 0; r < unshuffled.size(); ++r) {
+    ASSERT_EQ(unshuffled[r].phi, double(r));
+    ASSERT_EQ(sort_key(unshuffled[r]), sort_key(pair(GlobalId(r / 4), GlobalId(kCount + r % 4))));
+  }
 
   std::vector<ConstraintRecord> duplicate = many(kCount, 0);
   duplicate[7001] = duplicate[7000];
