@@ -181,6 +181,11 @@ TEST(CoulombRescue, AStalledFixedPointHandsTheExactProblemToNsgsBeforeTheCcp) {
   EXPECT_TRUE(plain.fell_back_to_ccp);
   EXPECT_FALSE(plain.rescued);
   EXPECT_GT(problem.exact_residual(cones, plain.result.gamma), options.tolerance);
+  // The first pass solved the unshifted CCP: the fallback keeps its forces without solving again.
+  EXPECT_EQ(plain.ccp_solves, 1);
+  const DistributedSolverResult ccp = apgd->solve(problem.lcp(), options);
+  ASSERT_EQ(ccp.status, lcp::Status::converged);
+  EXPECT_EQ(max_difference(plain.result.gamma, ccp.gamma), 0.0);
 
   const CoulombSolve rescued = solve_coulomb_fixed_point(*apgd, problem.lcp(), options, 1, {nsgs.get(), 100000});
   EXPECT_TRUE(rescued.rescued);

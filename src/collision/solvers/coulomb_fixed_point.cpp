@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "collision/linalg/distributed_vector_ops.hpp"
@@ -75,6 +76,25 @@ void de_saxce_shift(const lcp::FrictionCones& cones, const DistributedVector& g,
   }
 }
 
+namespace {
+
+DistributedSolverResult copy_of(const DistributedSolverResult& result) {
+  DistributedSolverResult copy;
+  copy.status = result.status;
+  copy.iterations = result.iterations;
+  copy.residual = result.residual;
+  copy.natural_residual = result.natural_residual;
+  copy.operator_applications = result.operator_applications;
+  copy.krylov_iterations = result.krylov_iterations;
+  copy.factorizations = result.factorizations;
+  copy.seconds = result.seconds;
+  copy.history = result.history;
+  copy.gamma = result.gamma.clone();
+  return copy;
+}
+
+}  // namespace
+
 CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, const DistributedLcp& problem,
                                        const DistributedSolverOptions& options, int max_ccp_solves,
                                        CoulombRescue rescue) {
@@ -90,11 +110,16 @@ CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, c
   int iterations = 0;
   double best_residual = std::numeric_limits<double>::infinity();
   int best_pass = 0;
+  // s starts at zero, so the first pass solves the unshifted CCP: when it converged, its forces
+  // are the fallback's answer and that CCP need not be solved again.
+  std::optional<DistributedSolverResult> unshifted;
   for (int k = 0; k < std::max(1, max_ccp_solves); ++k) {
     out.result = ccp_solver.solve({problem.A, shifted}, pass);
     iterations += out.result.iterations;
     ++out.ccp_solves;
+    ++out.fixed_point_passes;
     if (out.result.status == lcp::Status::numerical_failure) break;
+    if (k == 0 && out.result.status == lcp::Status::converged) unshifted = copy_of(out.result);
     gradient(problem, out.result.gamma, g);
     de_saxce_shift(cones, g, s_next);
     out.last_change = max_difference(s_next, s);
@@ -137,13 +162,17 @@ CoulombSolve solve_coulomb_fixed_point(const DistributedLcpSolver& ccp_solver, c
   if (!out.fixed_point_converged && !out.rescued && out.result.status != lcp::Status::numerical_failure) {
     // A stalled fixed point leaves gaps g_n >= mu ||g_t|| - s that may overlap by the stall's
     // size, which ReLCP would answer with rows, step after step. The CCP of the unshifted problem
-    // keeps g_n >= mu ||g_t|| >= 0: finish with it, from the last forces.
-    pass.warm_start = &out.result.gamma;
-    DistributedSolverResult relaxed = ccp_solver.solve(problem, pass);
-    iterations += relaxed.iterations;
-    ++out.ccp_solves;
+    // keeps g_n >= mu ||g_t|| >= 0: finish with the first pass's solution of it, or else solve it
+    // from the last forces.
+    if (unshifted) {
+      out.result = std::move(*unshifted);
+    } else {
+      pass.warm_start = &out.result.gamma;
+      out.result = ccp_solver.solve(problem, pass);
+      iterations += out.result.iterations;
+      ++out.ccp_solves;
+    }
     out.fell_back_to_ccp = true;
-    out.result = std::move(relaxed);
     gradient(problem, out.result.gamma, g);
     de_saxce_shift(cones, g, s_next);
     out.coulomb_residual = coulomb_natural_map(cones, out.result.gamma, g, s_next, work);

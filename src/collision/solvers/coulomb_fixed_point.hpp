@@ -30,11 +30,12 @@ struct CoulombRescue {
 struct CoulombSolve {
   DistributedSolverResult result;  // the last CCP's, iterations summed over all CCP solves;
                                    // natural_residual is the CCP's
-  int ccp_solves = 0;
+  int ccp_solves = 0;              // every CCP solved, the fallback's included
+  int fixed_point_passes = 0;      // the CCPs of the fixed point
   bool fixed_point_converged = false;
   bool rescued = false;           // the fixed point stalled and the rescue solver converged: result is its
   bool fell_back_to_ccp = false;  // the fixed point stalled (and the rescue did not converge): result is the
-                                  // relaxed model's
+                                  // relaxed model's, the first pass's when that solved the unshifted CCP
   double last_change = 0.0;       // ||s_new - s||_inf of the last pass
   double coulomb_residual = 0.0;  // ||gamma - P_K(gamma - (g + s(g)))||_inf, s(g) = mu ||g_t||
 };

@@ -298,7 +298,7 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
           "friction: the Coulomb fixed point stalled or reached max_coulomb_iterations after {} CCP "
           "solves, and nsgs did not converge in max_coulomb_rescue_sweeps = {} sweeps from its forces; this "
           "LCP keeps the relaxed (ccp) forces (Coulomb residual {:.3e})",
-          coulomb.ccp_solves - 1, settings_.friction.max_coulomb_rescue_sweeps, coulomb.coulomb_residual);
+          coulomb.fixed_point_passes, settings_.friction.max_coulomb_rescue_sweeps, coulomb.coulomb_residual);
     }
     if (coulomb.result.status != lcp::Status::converged && rank == 0) {
       spdlog::warn("contact LCP: {} stopped with status {} after {} iterations, residual {:.3e}", solver_->name(),
