@@ -145,6 +145,30 @@ TEST(Nsgs, ACappedSolveSaysSo) {
   EXPECT_EQ(nsgs.history.size(), 2u);
 }
 
+// Every rank sweeping its own contacts (block Jacobi between ranks, interface contacts relaxed)
+// and rank 0 sweeping the gathered LCP reach the same answers, the CCP's and the exact problem's.
+TEST(Nsgs, TheRankSweepsAndTheGatheredSweepsAgree) {
+  const FrictionalLcp problem(37);
+  const lcp::FrictionCones cones = problem.cones(0.3);
+  SolverParameterValues gathered_sweeps;
+  gathered_sweeps.set("nsgs_sweeps", std::string("gathered"));
+  for (const bool exact : {false, true}) {
+    DistributedSolverOptions options;
+    options.tolerance = 1e-10;
+    options.cones = &cones;
+    options.exact_coulomb = exact;
+    const DistributedSolverResult ranks = make_distributed_solver("nsgs")->solve(problem.lcp(), options);
+    const DistributedSolverResult gathered =
+        make_distributed_solver("nsgs", gathered_sweeps)->solve(problem.lcp(), options);
+    ASSERT_EQ(ranks.status, lcp::Status::converged) << "exact " << exact;
+    ASSERT_EQ(gathered.status, lcp::Status::converged) << "exact " << exact;
+    EXPECT_LE(ranks.residual, options.tolerance);
+    if (exact) EXPECT_LE(problem.exact_residual(cones, ranks.gamma), options.tolerance);
+    EXPECT_LT(max_difference(ranks.gamma, gathered.gamma), 1e-6) << "exact " << exact;
+    EXPECT_GT(norm_inf(ranks.gamma), 0.0);
+  }
+}
+
 // A tolerance below rounding cannot be reached: with stop_when_out_of_reach nsgs says so after a
 // few windows of sweeps instead of spending them all.
 TEST(Nsgs, AHopelessSolveStopsEarlyWhenAsked) {

@@ -39,7 +39,7 @@ TEST(DistributedSolverFactory, ScenarioKeysAreListedOnceEach) {
   for (const SolverParameterSpec& spec : distributed_solver_scenario_keys()) keys.emplace_back(spec.key);
   EXPECT_EQ(keys, (std::vector<std::string>{"alm_penalty", "alm_factorization", "newton_reuse_iterations",
                                             "newton_update_fraction", "alm_carry", "minmap_krylov",
-                                            "minmap_krylov_iterations", "minmap_regularization"}));
+                                            "minmap_krylov_iterations", "minmap_regularization", "nsgs_sweeps"}));
   for (const SolverParameterSpec& spec : distributed_solver_scenario_keys()) {
     EXPECT_FALSE(spec.help.empty()) << spec.key;
     EXPECT_EQ(spec.kind == SolverParameterKind::choice, !spec.choices.empty()) << spec.key;

@@ -246,6 +246,14 @@ TEST_P(FrictionOnIncline, ASmallHeapIsTheSameOnEveryNumberOfRanks) {
   expect_heap_independent_of_ranks(heap_scenario(GetParam()));
 }
 
+// nsgs with every rank sweeping its own contacts (nsgs_sweeps: ranks, the default) orders the
+// contacts by rank, so the sweeps differ with the number of ranks; the heap does not.
+TEST(FrictionWithNsgs, ASmallHeapIsTheSameOnEveryNumberOfRanks) {
+  std::string text = heap_scenario("coulomb");
+  text.replace(text.find("solver: apgd"), 12, "solver: nsgs");
+  expect_heap_independent_of_ranks(text);
+}
+
 // A unit sphere resting on the floor z = 0 (mu = 0.5) with the given motion and resistance.
 std::string floor_scenario(const std::string& motion, double rolling, double spinning, const std::string& model) {
   std::ostringstream text;

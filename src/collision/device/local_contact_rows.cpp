@@ -1,5 +1,8 @@
 #include "collision/device/local_contact_rows.hpp"
 
+#include <Tpetra_Distributor.hpp>
+#include <algorithm>
+
 #include "collision/assembly/constraint_matrix_impl.hpp"
 #include "collision/assembly/contact_operator.hpp"
 
@@ -68,6 +71,17 @@ void HostHalo::fill_ghost_velocities() {
   if (needed()) {
     impl_->velocities_ghost->doImport(*impl_->velocities_owned, *impl_->matrix.ghost_importer, Tpetra::INSERT);
   }
+}
+
+std::vector<int> HostHalo::neighbor_ranks() const {
+  if (!needed()) return {};
+  Tpetra::Distributor& distributor = impl_->matrix.ghost_importer->getDistributor();
+  std::vector<int> ranks;
+  for (const int rank : distributor.getProcsFrom()) ranks.push_back(rank);
+  for (const int rank : distributor.getProcsTo()) ranks.push_back(rank);
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  return ranks;
 }
 
 }  // namespace relcp::collision

@@ -1,7 +1,8 @@
 #pragma once
 // What the device needs of a ContactOperator (contact_operator.hpp) on one rank, as views into
-// the host arrays the CPU operator itself uses, and the host side of its halo exchanges. C++17;
-// the Tpetra objects stay in the .cpp.
+// the host arrays the CPU operator itself uses, and the host side of its halo exchanges (also
+// what the rank-block nsgs sweeps use, body_space/rank_block_nsgs.cpp). C++17; the Tpetra objects
+// stay in the .cpp.
 //
 // The device applies A gamma = scale J M J^T gamma in the CPU operator's three passes and in the
 // same summation order (contact_kernels.cpp): the forces of every column body gathered from its
@@ -69,6 +70,9 @@ class HostHalo {
   void add_ghost_forces();
   // Collective. The ghost suffix of column_velocities() := the owners' velocities (Import).
   void fill_ghost_velocities();
+  // The other ranks that own a ghost body of this rank or hold one of its bodies as a ghost
+  // (sorted, each once); empty on one rank.
+  std::vector<int> neighbor_ranks() const;
 
  private:
   struct Impl;

@@ -8,6 +8,7 @@
 #include "collision/assembly/contact_operator.hpp"
 #include "collision/body_space/body_space_lcp.hpp"
 #include "collision/body_space/body_space_nsgs.hpp"
+#include "collision/body_space/rank_block_nsgs.hpp"
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/distributed_solver_support.hpp"
 #include "core/stopwatch.hpp"
@@ -51,6 +52,36 @@ lcp::FrictionCones gather_cones(const lcp::FrictionCones* cones, const VectorLay
   return lcp::FrictionCones(static_cast<std::size_t>(layout.global_size()), std::move(blocks));
 }
 
+// The sweeps on rank 0 over the gathered LCP; the outcome (and, when asked, its history) is shared
+// with every rank, gamma scattered back.
+BodySpaceNsgsResult gathered_nsgs(const ContactOperator& contact, const DistributedVector& c_local,
+                                  const DistributedSolverOptions& options, ConeModel model, int max_sweeps,
+                                  DistributedVector& gamma) {
+  const MPI_Comm comm = c_local.layout().comm();
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const BodySpaceLcp lcp = gather_body_space_lcp(contact);
+  const lcp::FrictionCones cones = gather_cones(options.cones, c_local.layout());
+  const Eigen::VectorXd c = gather_to_root(c_local);
+  Eigen::VectorXd root_gamma = gather_to_root(gamma);
+  BodySpaceNsgsResult outcome;
+  if (rank == 0) {
+    outcome = body_space_nsgs(lcp, c, cones, model, options.tolerance, max_sweeps, root_gamma,
+                              options.stop_when_out_of_reach);
+  }
+  double shared[3] = {static_cast<double>(outcome.status), static_cast<double>(outcome.sweeps), outcome.residual};
+  MPI_Bcast(shared, 3, MPI_DOUBLE, 0, comm);
+  scatter_from_root(root_gamma, gamma);
+  outcome.status = static_cast<lcp::Status>(static_cast<int>(shared[0]));
+  outcome.sweeps = static_cast<int>(shared[1]);
+  outcome.residual = shared[2];
+  outcome.history.resize(static_cast<std::size_t>(outcome.sweeps));
+  if (options.record_history && !outcome.history.empty()) {
+    MPI_Bcast(outcome.history.data(), static_cast<int>(outcome.history.size()), MPI_DOUBLE, 0, comm);
+  }
+  return outcome;
+}
+
 }  // namespace
 
 DistributedSolverResult DistributedNsgsSolver::solve(const DistributedLcp& problem,
@@ -60,33 +91,22 @@ DistributedSolverResult DistributedNsgsSolver::solve(const DistributedLcp& probl
   if (contact == nullptr)
     throw std::invalid_argument("nsgs: the operator must be a ContactOperator (it needs J and M)");
   const Stopwatch clock;
-  const MPI_Comm comm = problem.c.layout().comm();
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
   const ConeModel model = options.exact_coulomb ? ConeModel::exact_coulomb : ConeModel::ccp;
 
   DistributedVector gamma = starting_point(problem, options);
-  const BodySpaceLcp lcp = gather_body_space_lcp(*contact);
-  const lcp::FrictionCones cones = gather_cones(options.cones, problem.c.layout());
-  const Eigen::VectorXd c = gather_to_root(problem.c);
-  Eigen::VectorXd root_gamma = gather_to_root(gamma);
+  const int max_sweeps = iteration_limit(options, kDefaultSweeps);
   BodySpaceNsgsResult outcome;
-  if (rank == 0) {
-    outcome = body_space_nsgs(lcp, c, cones, model, options.tolerance, iteration_limit(options, kDefaultSweeps),
-                              root_gamma, options.stop_when_out_of_reach);
+  if (parameters_.sweeps == NsgsSweeps::ranks) {
+    const lcp::FrictionCones no_cones(problem.c.local_size(), {});
+    outcome = rank_block_nsgs(*contact, problem.c, options.cones ? *options.cones : no_cones, model, options.tolerance,
+                              max_sweeps, gamma, options.stop_when_out_of_reach);
+  } else {
+    outcome = gathered_nsgs(*contact, problem.c, options, model, max_sweeps, gamma);
   }
-  double shared[3] = {static_cast<double>(outcome.status), static_cast<double>(outcome.sweeps), outcome.residual};
-  MPI_Bcast(shared, 3, MPI_DOUBLE, 0, comm);
-  scatter_from_root(root_gamma, gamma);
-  outcome.history.resize(static_cast<std::size_t>(shared[1]));
-  if (options.record_history && !outcome.history.empty()) {
-    MPI_Bcast(outcome.history.data(), static_cast<int>(outcome.history.size()), MPI_DOUBLE, 0, comm);
-  }
-
   DistributedSolverResult result;
-  result.status = static_cast<lcp::Status>(static_cast<int>(shared[0]));
-  result.iterations = static_cast<int>(shared[1]);
-  result.residual = shared[2];
+  result.status = outcome.status;
+  result.iterations = outcome.sweeps;
+  result.residual = outcome.residual;
   if (options.record_history) result.history = std::move(outcome.history);
   result.natural_residual = natural_residual(problem, gamma);
   // A sweep passes over R twice, as one application of A does; the natural residual adds one.

@@ -10,6 +10,7 @@
 #include "collision/solvers/distributed_minmap_solver.hpp"
 #include "collision/solvers/distributed_nsgs_solver.hpp"
 #include "collision/solvers/minmap_parameters.hpp"
+#include "collision/solvers/nsgs_parameters.hpp"
 #include "core/error.hpp"
 #include "core/named_table.hpp"
 
@@ -64,10 +65,10 @@ NamedTable<DistributedSolverEntry>& table() {
        BodySpaceParameters::scenario_keys,
        make_with<DistributedIpSolver, BodySpaceParameters>},
       {"nsgs",
-       "nonsmooth Gauss-Seidel over the contacts, exact Coulomb friction without the CCP fixed point (gathered)",
+       "nonsmooth Gauss-Seidel over the contacts, exact Coulomb friction without the CCP fixed point",
        {.friction_cones = true, .exact_coulomb = true},
-       nullptr,
-       make_plain<DistributedNsgsSolver>},
+       NsgsParameters::scenario_keys,
+       make_with<DistributedNsgsSolver, NsgsParameters>},
   });
   return entries;
 }

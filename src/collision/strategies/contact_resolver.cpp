@@ -286,7 +286,7 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
   options.cones = cones;
   const bool exact_solver = distributed_solver(settings_.solver.name).capabilities.exact_coulomb;
   if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb && !exact_solver) {
-    const std::unique_ptr<DistributedLcpSolver> nsgs = make_distributed_solver("nsgs");
+    const std::unique_ptr<DistributedLcpSolver> nsgs = make_distributed_solver("nsgs", settings_.solver.parameters);
     const CoulombRescue rescue{nsgs.get(), settings_.friction.max_coulomb_rescue_sweeps};
     CoulombSolve coulomb =
         solve_coulomb_fixed_point(*solver_, {op, constant}, options, settings_.friction.max_coulomb_iterations, rescue);
