@@ -31,7 +31,7 @@ TEST(DistributedSolverFactory, CapabilitiesSayWhichSolversTakeConesAndJacobi) {
   EXPECT_EQ(distributed_solver_names_with(&DistributedSolverCapabilities::exact_coulomb),
             (std::vector<std::string>{"nsgs"}));
   EXPECT_EQ(distributed_solver_names_with(&DistributedSolverCapabilities::jacobi_scaling),
-            (std::vector<std::string>{"bbpgd", "apgd", "mprgp"}));
+            (std::vector<std::string>{"auto", "bbpgd", "apgd", "mprgp"}));
 }
 
 TEST(DistributedSolverFactory, ScenarioKeysAreListedOnceEach) {

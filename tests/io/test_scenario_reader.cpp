@@ -142,12 +142,14 @@ TEST(ScenarioReader, EndTimeGivesTheStepsThatReachIt) {
   EXPECT_EQ(steps_for("0.5", "0"), 0);
 }
 
-TEST(ScenarioReader, CollisionPreconditionerIsNoneUnlessJacobiIsAsked) {
+TEST(ScenarioReader, CollisionPreconditionerIsAutomaticUnlessNoneOrJacobiIsAsked) {
   const std::string head =
       "simulation: {dt: 0.01, steps: 10}\ndynamics: {type: overdamped}\n"
       "bodies: [{shape: sphere, radius: 1, position: [0, 0, 0]}]\n";
   EXPECT_EQ(parse(head + "collision: {strategy: relcp}\n").collision.contact.solver.preconditioner,
-            collision::DistributedPreconditioner::none);
+            collision::DistributedPreconditioner::automatic);
+  EXPECT_EQ(parse(head + "collision: {preconditioner: auto, solver: nsgs}\n").collision.contact.solver.preconditioner,
+            collision::DistributedPreconditioner::automatic);
   EXPECT_EQ(
       parse(head + "collision: {strategy: relcp, preconditioner: none}\n").collision.contact.solver.preconditioner,
       collision::DistributedPreconditioner::none);

@@ -132,7 +132,21 @@ DistributedSolverResult run_distributed(const MakeAlgorithm& make, const Residua
   const lcp::MeritWithinTolerance stop{options.tolerance};
   HistoryRecorder recorder(options.record_history ? &result.history : nullptr);
   lcp::GradientOutcome outcome;
-  if (options.preconditioner == DistributedPreconditioner::jacobi) {
+  if (options.preconditioner == DistributedPreconditioner::jacobi && options.cones != nullptr) {
+    const DistributedVector s = cone_jacobi_scaling(*options.diagonal, *options.cones);
+    const lcp::FrictionCones cones = scaled_cones(*options.cones, s);
+    const JacobiScaledOperator scaled(counted, s);
+    DistributedVector scaled_c(problem.c.layout());
+    multiply(s, problem.c, scaled_c);
+    ConeJacobiResidualScratch scratch(s);
+    using OriginalSpace = lcp::ConeConstrainedSpace<TpetraVectorSpace>;
+    const OriginalSpace original(TpetraVectorSpace(counted, problem.c), *options.cones);
+    const OriginalSpace space(TpetraVectorSpace(scaled, scaled_c), cones);
+    divide(result.gamma, s, result.gamma);
+    outcome = solve_if_supported(make(JacobiResidual<Residual, OriginalSpace>(residual, s, scratch, &original)), space,
+                                 result.gamma, limits, stop, recorder);
+    multiply(s, result.gamma, result.gamma);
+  } else if (options.preconditioner == DistributedPreconditioner::jacobi) {
     const DistributedVector s = jacobi_scaling(*options.diagonal);
     const JacobiScaledOperator scaled(counted, s);
     DistributedVector scaled_c(problem.c.layout());

@@ -33,6 +33,10 @@ enum class DistributedResidual {
 enum class DistributedPreconditioner {
   none,
   jacobi,  // solve in w = S^-1 gamma, S = diag(A)^-1/2; needs DistributedSolverOptions::diagonal
+  // A setting only (scenario value `auto`), which the contact resolver resolves per LCP:
+  // jacobi where the LCP has friction cones and the solver takes jacobi on the CPU, none
+  // otherwise (effective_preconditioner, contact_settings.hpp). Never reaches a solver.
+  automatic,
 };
 
 // Where bbpgd and apgd iterate (docs/gpu.md): on this rank's CPU, or on its CUDA device with the

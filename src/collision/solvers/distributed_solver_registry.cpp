@@ -31,7 +31,7 @@ NamedTable<DistributedSolverEntry>& table() {
   static NamedTable<DistributedSolverEntry> entries({
       {"auto",
        "apgd, or alm / ip once apgd finds the network hard (the default)",
-       {.friction_cones = true},
+       {.friction_cones = true, .jacobi_scaling = true},
        BodySpaceParameters::scenario_keys,
        make_with<DistributedAutoSolver, BodySpaceParameters>},
       {"bbpgd",

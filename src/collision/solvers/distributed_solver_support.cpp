@@ -25,8 +25,8 @@ void validate_problem(const DistributedLcp& problem, const DistributedSolverOpti
     throw std::invalid_argument(
         "distributed LCP: c, the warm start or the diagonal does not have the operator's layout");
   }
-  if (jacobi && options.cones != nullptr) {
-    throw std::invalid_argument("distributed LCP: the jacobi preconditioner does not keep friction cones");
+  if (options.preconditioner == DistributedPreconditioner::automatic) {
+    throw std::invalid_argument("distributed LCP: preconditioner automatic is a setting; resolve it first");
   }
   if (jacobi && options.diagonal == nullptr) {
     throw std::invalid_argument("distributed LCP: the jacobi preconditioner needs diag(A)");

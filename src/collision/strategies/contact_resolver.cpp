@@ -284,6 +284,12 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
   options.warm_start_extends_solution = guess_extends_solution;
   options.appended_rows = appended_rows;
   options.cones = cones;
+  options.preconditioner = effective_preconditioner(settings_, cones != nullptr);
+  // Recomputed per solve: each ReLCP iteration appends rows.
+  const bool jacobi = options.preconditioner == DistributedPreconditioner::jacobi;
+  DistributedVector diagonal = jacobi ? DistributedVector(op.layout()) : DistributedVector();
+  if (jacobi) op.diagonal(diagonal);
+  options.diagonal = jacobi ? &diagonal : nullptr;
   const bool exact_solver = distributed_solver(settings_.solver.name).capabilities.exact_coulomb;
   if (cones != nullptr && settings_.friction.model == FrictionModel::coulomb && !exact_solver) {
     const std::unique_ptr<DistributedLcpSolver> nsgs = make_distributed_solver("nsgs", settings_.solver.parameters);
@@ -307,11 +313,6 @@ DistributedSolverResult ContactResolver::solve_lcp(const ContactOperator& op, co
     return std::move(coulomb.result);
   }
   options.exact_coulomb = cones != nullptr && settings_.friction.model == FrictionModel::coulomb;
-  // Recomputed per solve: each ReLCP iteration appends rows.
-  const bool jacobi = settings_.solver.preconditioner == DistributedPreconditioner::jacobi;
-  DistributedVector diagonal = jacobi ? DistributedVector(op.layout()) : DistributedVector();
-  if (jacobi) op.diagonal(diagonal);
-  options.diagonal = jacobi ? &diagonal : nullptr;
   DistributedSolverResult result = solver_->solve({op, constant}, options);
   if (result.status == lcp::Status::numerical_failure) {
     throw RunTimeFailure("contact LCP: " + std::string(solver_->name()) + " failed (" +

@@ -47,7 +47,6 @@ void validate_contact_settings(const ContactSettings& settings) {
                         listed(distributed_solver_names_with(&DistributedSolverCapabilities::friction_cones), " or ") +
                         ", not " + settings.solver.name);
     }
-    if (jacobi) throw InputError("preconditioner", "jacobi scaling does not keep the friction cones: use none");
   }
 }
 
@@ -56,9 +55,16 @@ DistributedSolverOptions contact_solver_options(const ContactSettings& settings)
   options.tolerance = settings.effective_solver_tolerance();
   options.max_iterations = settings.solver.max_iterations;
   options.record_history = false;
-  options.preconditioner = settings.solver.preconditioner;
+  options.preconditioner = effective_preconditioner(settings, false);  // per LCP in ContactResolver::solve_lcp
   options.backend = settings.solver.backend;
   return options;
+}
+
+DistributedPreconditioner effective_preconditioner(const ContactSettings& settings, bool has_cones) {
+  if (settings.solver.preconditioner != DistributedPreconditioner::automatic) return settings.solver.preconditioner;
+  const bool scales = distributed_solver(settings.solver.name).capabilities.jacobi_scaling;
+  return has_cones && scales && settings.solver.backend == ComputeBackend::cpu ? DistributedPreconditioner::jacobi
+                                                                               : DistributedPreconditioner::none;
 }
 
 bool line_contact_rows_wanted(const ContactSettings& settings, std::int64_t first_rows) {

@@ -95,7 +95,9 @@ CollisionSettings read_collision_section(const YamlNodeReader& section) {
   }
   read_solver_parameters(section, contact.solver.parameters);
   if (const auto node = section.optional_child("preconditioner")) {
-    if (as_choice(*node, {"none", "jacobi"}, "preconditioner") == "jacobi") {
+    const std::string choice = as_choice(*node, {"auto", "none", "jacobi"}, "preconditioner");
+    if (choice == "none") contact.solver.preconditioner = collision::DistributedPreconditioner::none;
+    if (choice == "jacobi") {
       if (!collision::distributed_solver(contact.solver.name).capabilities.jacobi_scaling) {
         node->fail(
             "jacobi needs collision.solver " +

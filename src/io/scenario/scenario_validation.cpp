@@ -123,9 +123,6 @@ void expect_friction_supported(const Scenario& scenario) {
                " or ") +
         " (they project onto the friction cones), not " + solver.name);
   }
-  if (solver.preconditioner == collision::DistributedPreconditioner::jacobi) {
-    scenario.marks.preconditioner.fail("jacobi scaling does not keep the friction cones: use none with friction");
-  }
   if (solver.backend == collision::ComputeBackend::cuda) {
     if (const SourceMark* rotation = friction_request(scenario, 1)) {
       rotation->fail(
