@@ -24,12 +24,7 @@ namespace relcp::collision {
 namespace {
 
 using testing::FrictionalLcp;
-
-double max_difference(const DistributedVector& a, const DistributedVector& b) {
-  DistributedVector d(a.layout());
-  combine(1.0, a, -1.0, b, d);
-  return norm_inf(d);
-}
+using testing::max_difference;
 
 DistributedSolverOptions jacobi_on(const lcp::FrictionCones& cones, const DistributedVector& diagonal) {
   DistributedSolverOptions options;

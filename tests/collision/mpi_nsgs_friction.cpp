@@ -21,12 +21,7 @@ namespace relcp::collision {
 namespace {
 
 using testing::FrictionalLcp;
-
-double max_difference(const DistributedVector& a, const DistributedVector& b) {
-  DistributedVector d(a.layout());
-  combine(1.0, a, -1.0, b, d);
-  return norm_inf(d);
-}
+using testing::max_difference;
 
 TEST(Nsgs, SolvesTheCcpAsApgdDoes) {
   const FrictionalLcp problem(31);

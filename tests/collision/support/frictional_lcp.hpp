@@ -76,4 +76,11 @@ class FrictionalLcp {
   DistributedVector c_;
 };
 
+// ||a - b||_inf over all ranks.
+inline double max_difference(const DistributedVector& a, const DistributedVector& b) {
+  DistributedVector d(a.layout());
+  combine(1.0, a, -1.0, b, d);
+  return norm_inf(d);
+}
+
 }  // namespace relcp::collision::testing
