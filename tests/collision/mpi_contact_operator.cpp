@@ -101,6 +101,41 @@ TEST(ContactOperator, CompactContactRowsWithManyThreadsOfWork) {
       ProblemShape{.bodies = 3000, .rows_per_generation = {9000}, .seed = 23, .rows_per_contact = 3});
 }
 
+TEST(ContactOperator, CompactContactRowsWithLeverArms) {
+  expect_compact_rows_match(ProblemShape{
+      .bodies = 50, .rows_per_generation = {90, 30}, .seed = 24, .rows_per_contact = 3, .lever_arms = true});
+  expect_compact_rows_match(ProblemShape{
+      .bodies = 3000, .rows_per_generation = {9000}, .seed = 25, .rows_per_contact = 3, .lever_arms = true});
+}
+
+// S A S x with the scaling folded into the operator's passes (the Jacobi-scaled solves of
+// docs/friction.md): the same as the scaling around A, for CSR, compact and lever rows.
+void expect_symmetric_scaling_folded(const ProblemShape& shape) {
+  const RandomContactProblem problem(MPI_COMM_WORLD, shape);
+  const DistributedConstraintMatrix matrix = problem.matrix(problem.generations());
+  const BlockDiagonalMobility mobility = problem.mobility();
+  const ContactOperator A(matrix, mobility, 0.3);
+  DistributedVector s(A.layout()), x(A.layout()), folded(A.layout()), scaled_x(A.layout()), around(A.layout());
+  for (std::size_t i = 0; i < x.local_size(); ++i) {
+    x[i] = std::cos(1.0 + double(i));
+    s[i] = 0.5 + 0.25 * std::sin(double(i));
+  }
+  ASSERT_TRUE(A.apply_symmetrically_scaled(s, x, folded));
+  multiply(s, x, scaled_x);
+  A.apply(scaled_x, around);
+  multiply(s, around, around);
+  axpy(-1.0, around, folded);
+  EXPECT_LT(norm_inf(folded), 1e-14 * std::max(1.0, norm_inf(around)));
+}
+
+TEST(ContactOperator, FoldsASymmetricScalingIntoItsPasses) {
+  expect_symmetric_scaling_folded(ProblemShape{.bodies = 50, .rows_per_generation = {80, 20}, .seed = 26});
+  expect_symmetric_scaling_folded(
+      ProblemShape{.bodies = 60, .rows_per_generation = {72, 30}, .seed = 27, .rows_per_contact = 3});
+  expect_symmetric_scaling_folded(ProblemShape{
+      .bodies = 60, .rows_per_generation = {72, 30}, .seed = 28, .rows_per_contact = 3, .lever_arms = true});
+}
+
 TEST(ContactOperator, AgreesWithTpetraProductsComposed) {
   const RandomContactProblem problem(
       MPI_COMM_WORLD,

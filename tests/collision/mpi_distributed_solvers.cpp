@@ -335,10 +335,13 @@ TEST_P(GradientSolver, JacobiConvergesToTheSameSolutionInTheOriginalUnits) {
   const auto solver = make_distributed_solver(GetParam());
   for (const DistributedResidual residual : {DistributedResidual::projected_gradient_inf,
                                              DistributedResidual::projected_gradient_2, DistributedResidual::mazhar}) {
+    // Mazhar's merit (z - P(z - h g)) / h resolves residuals only down to about eps |z| / h (2e-10
+    // here with h = 1e-6), so it is asked for what it can certify.
+    const double tolerance = residual == DistributedResidual::mazhar ? 1e-8 : 1e-10;
     DistributedSolverOptions plain;
-    plain.tolerance = 1e-10;
+    plain.tolerance = tolerance;
     plain.residual = residual;
-    DistributedSolverOptions options = jacobi_options(diagonal, 1e-10);
+    DistributedSolverOptions options = jacobi_options(diagonal, tolerance);
     options.residual = residual;
     const DistributedSolverResult none = solver->solve(lcp.lcp(), plain);
     const DistributedSolverResult jacobi = solver->solve(lcp.lcp(), options);
@@ -350,8 +353,8 @@ TEST_P(GradientSolver, JacobiConvergesToTheSameSolutionInTheOriginalUnits) {
       EXPECT_EQ(jacobi.history.back(), jacobi.residual);
     }
     const Eigen::VectorXd gamma = lcp.gather(jacobi.gamma);
-    EXPECT_LT((gamma - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e-7);
-    EXPECT_LT((gamma - lcp.gather(none.gamma)).lpNorm<Eigen::Infinity>(), 1e-7);
+    EXPECT_LT((gamma - lcp.solution()).lpNorm<Eigen::Infinity>(), 1e3 * tolerance);
+    EXPECT_LT((gamma - lcp.gather(none.gamma)).lpNorm<Eigen::Infinity>(), 1e3 * tolerance);
     expect_same_on_every_rank(jacobi.residual);
     expect_same_on_every_rank(jacobi.iterations);
     EXPECT_GT(jacobi.operator_applications, jacobi.iterations);

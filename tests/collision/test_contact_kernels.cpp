@@ -183,6 +183,48 @@ std::vector<Row> contact_rows(int contacts, int rows_per_contact, int bodies, st
   return rows;
 }
 
+// Contacts with a lever arm on each body: every row of a contact is t . (v_b + w_b x r_b - v_a -
+// w_a x r_a) for the contact's normal or a tangent t, as the assembly builds normal and tangent
+// rows (collision/assembly/friction_rows). In the CSR layout the first body is the lower one.
+std::vector<Row> lever_rows(int contacts, int rows_per_contact, int bodies, std::mt19937_64& rng) {
+  std::vector<Row> rows;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (const Row& contact : random_rows(contacts, bodies, rng)) {
+    const Eigen::Vector3d normal = Eigen::Vector3d(unit(rng), unit(rng), unit(rng)).normalized();
+    const Eigen::Vector3d t1 = normal.unitOrthogonal();
+    const Eigen::Vector3d directions[] = {normal, t1, normal.cross(t1)};
+    const Eigen::Vector3d arm_a(unit(rng), unit(rng), unit(rng));
+    const Eigen::Vector3d arm_b(unit(rng), unit(rng), unit(rng));
+    for (int k = 0; k < rows_per_contact; ++k) {
+      const Eigen::Vector3d& t = directions[k];
+      Row row = contact;
+      row.values.setZero();
+      row.values.head<3>() = -t;
+      row.values.segment<3>(3) = -arm_a.cross(t);
+      if (row.body_b >= 0) {
+        row.values.segment<3>(6) = t;
+        row.values.segment<3>(9) = arm_b.cross(t);
+      }
+      rows.push_back(row);
+    }
+  }
+  return rows;
+}
+
+// The compact copies of two blocks applied together give the dense products of their rows.
+void expect_compact_dense_products(const HandBuiltBlock& first, const PairRows& first_rows,
+                                   const HandBuiltBlock& second, const PairRows& second_rows, int rows, int bodies) {
+  const PairRowsView views[] = {first_rows.view(), second_rows.view()};
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(rows, 6 * bodies);
+  first.add_to_dense(J);
+  second.add_to_dense(J);
+  expect_dense_products(
+      J, [&](const double* gamma, double* forces) { gather_pair_forces(views, 2, gamma, forces, bodies); },
+      [&](const double* velocities, double scale, double beta, double* out) {
+        pair_constraint_rates(views, 2, velocities, scale, beta, out);
+      });
+}
+
 TEST(PairRows, GiveTheDenseProductsOfContactRows) {
   std::mt19937_64 rng(7);
   const int bodies = 11;
@@ -193,16 +235,39 @@ TEST(PairRows, GiveTheDenseProductsOfContactRows) {
   ASSERT_TRUE(first_rows && second_rows);
   EXPECT_EQ(first_rows->view().groups, 5u);
   EXPECT_EQ(second_rows->view().groups, 6u);
-  const PairRowsView views[] = {first_rows->view(), second_rows->view()};
-  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(42, 6 * bodies);
-  first.add_to_dense(J);
-  second.add_to_dense(J);
+  expect_compact_dense_products(first, *first_rows, second, *second_rows, 42, bodies);
+}
 
-  expect_dense_products(
-      J, [&](const double* gamma, double* forces) { gather_pair_forces(views, 2, gamma, forces, bodies); },
-      [&](const double* velocities, double scale, double beta, double* rates) {
-        pair_constraint_rates(views, 2, velocities, scale, beta, rates);
-      });
+TEST(PairRows, KeepOneArmPerBodyWhereTheRowsShareIt) {
+  std::mt19937_64 rng(10);
+  const int bodies = 12;
+  const HandBuiltBlock frictional(lever_rows(6, 3, 10, rng), 10, 0);
+  // Contacts without a cone (one-row groups) among frictional ones: their arm is fixed only
+  // across the normal, and any arm with r x n = a serves.
+  std::vector<Row> mixed_rows = lever_rows(4, 1, bodies, rng);
+  for (const Row& row : lever_rows(4, 3, bodies, rng)) mixed_rows.push_back(row);
+  for (const Row& row : lever_rows(2, 2, bodies, rng)) mixed_rows.push_back(row);
+  const HandBuiltBlock mixed(mixed_rows, bodies, 18);
+  const std::optional<PairRows> frictional_rows = PairRows::from_csr(frictional.view());
+  const std::optional<PairRows> mixed_compact = PairRows::from_csr(mixed.view());
+  ASSERT_TRUE(frictional_rows && mixed_compact);
+  EXPECT_TRUE(frictional_rows->lever_form());
+  EXPECT_TRUE(mixed_compact->lever_form());
+
+  expect_compact_dense_products(frictional, *frictional_rows, mixed, *mixed_compact, 38, bodies);
+}
+
+TEST(PairRows, KeepNineNumbersPerRowWhereNoArmFits) {
+  std::mt19937_64 rng(11);
+  std::vector<Row> rows = lever_rows(20, 3, 9, rng);
+  rows[31].values[4] += 1e-9;  // one angular part off the contact's arm
+  const std::optional<PairRows> compact = PairRows::from_csr(HandBuiltBlock(rows, 9, 0).view());
+  ASSERT_TRUE(compact);
+  EXPECT_FALSE(compact->lever_form());
+  const std::optional<PairRows> random_angular =
+      PairRows::from_csr(HandBuiltBlock(contact_rows(20, 3, 9, rng), 9, 0).view());
+  ASSERT_TRUE(random_angular);
+  EXPECT_FALSE(random_angular->lever_form());
 }
 
 TEST(PairRows, DeclineRowsTheyCannotHoldAndSingleRows) {
@@ -218,13 +283,18 @@ TEST(PairRows, DeclineRowsTheyCannotHoldAndSingleRows) {
 TEST(PairRows, ResultsDoNotDependOnTheThreadCount) {
   std::mt19937_64 rng(9);
   const int bodies = 5000;
-  const HandBuiltBlock block(contact_rows(4000, 3, bodies, rng), bodies, 0);
-  const std::optional<PairRows> rows = PairRows::from_csr(block.view());
-  ASSERT_TRUE(rows);
-  const PairRowsView view = rows->view();
-  expect_same_bits_for_any_thread_count(
-      12000, bodies, [&](const double* gamma, double* forces) { gather_pair_forces(&view, 1, gamma, forces, bodies); },
-      [&](const double* velocities, double* out) { pair_constraint_rates(&view, 1, velocities, 1.0, 0.0, out); });
+  for (const bool lever : {false, true}) {
+    const HandBuiltBlock block(lever ? lever_rows(4000, 3, bodies, rng) : contact_rows(4000, 3, bodies, rng), bodies,
+                               0);
+    const std::optional<PairRows> rows = PairRows::from_csr(block.view());
+    ASSERT_TRUE(rows);
+    EXPECT_EQ(rows->lever_form(), lever);
+    const PairRowsView view = rows->view();
+    expect_same_bits_for_any_thread_count(
+        12000, bodies,
+        [&](const double* gamma, double* forces) { gather_pair_forces(&view, 1, gamma, forces, bodies); },
+        [&](const double* velocities, double* out) { pair_constraint_rates(&view, 1, velocities, 1.0, 0.0, out); });
+  }
 }
 
 }  // namespace

@@ -10,6 +10,17 @@ namespace relcp::collision {
 // Below this many bodies or rows a kernel loop runs on one thread.
 inline constexpr std::size_t kKernelParallelThreshold = 2048;
 
+// A row's value times its weight where the kernel is weighted (the operator's symmetric
+// diagonal scaling folded into its passes, docs/friction.md "Jacobi scaling on the cones").
+template <bool Weighted>
+inline double row_weighted(const double* weights, std::size_t row, double value) {
+  if constexpr (Weighted) {
+    return weights[row] * value;
+  } else {
+    return value;
+  }
+}
+
 // forces[6 c + k] = the sum over the blocks of add_body(block, c, block_gamma, f) for c in
 // [0, body_count); add_body adds body c's incidences in `block` into f[6]. Blocks whose incidence
 // ends before c (an older, smaller column map) are skipped.

@@ -23,13 +23,14 @@ struct ConstraintBlockView {
 
 // forces[6 c + k] = sum over the blocks and their rows r incident to column body c of
 // gamma[first_row + r] * (entry k of the body's six entries): F = J^T gamma on the column bodies
-// [0, body_count), overwriting `forces`.
+// [0, body_count), overwriting `forces`. With `weights`, J^T W gamma with W = diag(weights).
 void gather_body_forces(const ConstraintBlockView* blocks, std::size_t block_count, const double* gamma, double* forces,
-                        std::size_t body_count);
+                        std::size_t body_count, const double* weights = nullptr);
 
 // rates[first_row + r] = scale * (J U)_r + beta * rates[first_row + r] for every block row, with
-// U the column-DOF velocities; beta = 0 overwrites (whatever `rates` held).
+// U the column-DOF velocities; beta = 0 overwrites (whatever `rates` held). With `weights`,
+// scale * (W J U)_r.
 void constraint_rates(const ConstraintBlockView* blocks, std::size_t block_count, const double* velocities,
-                      double scale, double beta, double* rates);
+                      double scale, double beta, double* rates, const double* weights = nullptr);
 
 }  // namespace relcp::collision

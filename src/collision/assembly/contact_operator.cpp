@@ -26,14 +26,21 @@ class ContactOperator::Implementation final : public tpetra::Operator {
     for (std::size_t j = 0; j < X.getNumVectors(); ++j) {
       const double* gamma = column_data(X, j);
       double* out = column_data(Y, j);
-      owned_velocities(blocks, gamma);
-      blocks.rates(column_velocities(), alpha * scale_, beta, out);
+      owned_velocities(blocks, gamma, nullptr);
+      blocks.rates(column_velocities(), alpha * scale_, beta, out, nullptr);
     }
+  }
+
+  // out = W A W gamma, W = diag(weights).
+  void apply_weighted(const double* weights, const double* gamma, double* out) const {
+    const RowBlocks blocks = row_blocks();
+    owned_velocities(blocks, gamma, weights);
+    blocks.rates(column_velocities(), scale_, 0.0, out, weights);
   }
 
   // velocities = M J^T gamma on the owned bodies.
   void constraint_velocities(const double* gamma, double* velocities) const {
-    const double* forces = owned_forces(row_blocks(), gamma);
+    const double* forces = owned_forces(row_blocks(), gamma, nullptr);
     mobility_.apply(forces, velocities);
   }
 
@@ -109,19 +116,20 @@ class ContactOperator::Implementation final : public tpetra::Operator {
 
     bool compact() const { return csr_.empty(); }
 
-    void gather(const double* gamma, double* forces, std::size_t body_count) const {
+    // `weights` (null: none) scale the rows: J^T W gamma and W J U.
+    void gather(const double* gamma, double* forces, std::size_t body_count, const double* weights) const {
       if (compact()) {
-        gather_pair_forces(pairs_.data(), pairs_.size(), gamma, forces, body_count);
+        gather_pair_forces(pairs_.data(), pairs_.size(), gamma, forces, body_count, weights);
       } else {
-        gather_body_forces(csr_.data(), csr_.size(), gamma, forces, body_count);
+        gather_body_forces(csr_.data(), csr_.size(), gamma, forces, body_count, weights);
       }
     }
 
-    void rates(const double* velocities, double scale, double beta, double* out) const {
+    void rates(const double* velocities, double scale, double beta, double* out, const double* weights) const {
       if (compact()) {
-        pair_constraint_rates(pairs_.data(), pairs_.size(), velocities, scale, beta, out);
+        pair_constraint_rates(pairs_.data(), pairs_.size(), velocities, scale, beta, out, weights);
       } else {
-        constraint_rates(csr_.data(), csr_.size(), velocities, scale, beta, out);
+        constraint_rates(csr_.data(), csr_.size(), velocities, scale, beta, out, weights);
       }
     }
 
@@ -169,11 +177,11 @@ class ContactOperator::Implementation final : public tpetra::Operator {
     return blocks;
   }
 
-  // F = J^T gamma summed on the owned bodies; returns its local entries (6 per owned body, the
-  // prefix of the column vector).
-  const double* owned_forces(const RowBlocks& blocks, const double* gamma) const {
+  // F = J^T W gamma summed on the owned bodies (W = diag(weights), the identity when null);
+  // returns its local entries (6 per owned body, the prefix of the column vector).
+  const double* owned_forces(const RowBlocks& blocks, const double* gamma, const double* weights) const {
     refresh_work_vectors();
-    blocks.gather(gamma, column_data(*forces_column_, 0), matrix_.column_bodies.size());
+    blocks.gather(gamma, column_data(*forces_column_, 0), matrix_.column_bodies.size(), weights);
     // Ghost bodies' forces are added into their owners' (reverse Import, ADD).
     if (!single_process()) {
       forces_owned_->doExport(*forces_ghost_, *matrix_.ghost_importer, Tpetra::ADD);
@@ -181,9 +189,9 @@ class ContactOperator::Implementation final : public tpetra::Operator {
     return column_data(*forces_column_, 0);
   }
 
-  // U = M J^T gamma on the owned bodies, in the owned prefix of velocities_column_.
-  void owned_velocities(const RowBlocks& blocks, const double* gamma) const {
-    const double* forces = owned_forces(blocks, gamma);
+  // U = M J^T W gamma on the owned bodies, in the owned prefix of velocities_column_.
+  void owned_velocities(const RowBlocks& blocks, const double* gamma, const double* weights) const {
+    const double* forces = owned_forces(blocks, gamma, weights);
     mobility_.apply(forces, column_data(*velocities_column_, 0));
   }
 
@@ -220,6 +228,16 @@ VectorLayout ContactOperator::layout() const { return impl_->constraint_layout()
 
 void ContactOperator::apply(const DistributedVector& gamma, DistributedVector& out) const {
   impl_->apply(*gamma.impl().vector, *out.impl().vector, Teuchos::NO_TRANS, 1.0, 0.0);
+}
+
+bool ContactOperator::apply_symmetrically_scaled(const DistributedVector& s, const DistributedVector& x,
+                                                 DistributedVector& y) const {
+  const std::size_t rows = impl_->constraint_layout().local_size();
+  if (s.local_size() != rows || x.local_size() != rows || y.local_size() != rows) {
+    throw std::invalid_argument("ContactOperator: vectors do not match the constraint layout");
+  }
+  impl_->apply_weighted(s.local_data(), x.local_data(), y.local_data());
+  return true;
 }
 
 std::shared_ptr<const TpetraOperatorHandle> ContactOperator::tpetra() const {

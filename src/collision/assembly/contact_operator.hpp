@@ -32,6 +32,9 @@ class ContactOperator final : public DistributedLinearOperator {
 
   VectorLayout layout() const override;  // the matrix's current constraint layout
   void apply(const DistributedVector& gamma, DistributedVector& out) const override;
+  // y = S A S x with the scaling in the two sparse passes (no vector passes of its own).
+  bool apply_symmetrically_scaled(const DistributedVector& s, const DistributedVector& x,
+                                  DistributedVector& y) const override;
   std::shared_ptr<const TpetraOperatorHandle> tpetra() const override;
 
   // Collective. velocities = M J^T gamma = M D gamma on the owned bodies (body layout): the

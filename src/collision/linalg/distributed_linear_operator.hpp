@@ -18,6 +18,12 @@ class DistributedLinearOperator {
   virtual VectorLayout layout() const = 0;
   // Collective. y = A x.
   virtual void apply(const DistributedVector& x, DistributedVector& y) const = 0;
+  // Collective. y = S A S x with S = diag(s), where the operator can fold the scaling into its own
+  // passes; false (y untouched) where it cannot, and the caller scales around apply().
+  virtual bool apply_symmetrically_scaled(const DistributedVector& /*s*/, const DistributedVector& /*x*/,
+                                          DistributedVector& /*y*/) const {
+    return false;
+  }
   // The same operator as a Tpetra::Operator.
   virtual std::shared_ptr<const TpetraOperatorHandle> tpetra() const = 0;
 };

@@ -53,6 +53,12 @@ class CountingOperator final : public DistributedLinearOperator {
     ++applications_;
     inner_.apply(x, y);
   }
+  bool apply_symmetrically_scaled(const DistributedVector& s, const DistributedVector& x,
+                                  DistributedVector& y) const override {
+    if (!inner_.apply_symmetrically_scaled(s, x, y)) return false;
+    ++applications_;
+    return true;
+  }
   std::shared_ptr<const TpetraOperatorHandle> tpetra() const override { return inner_.tpetra(); }
   int applications() const { return applications_; }
 

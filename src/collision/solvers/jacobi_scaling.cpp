@@ -51,11 +51,13 @@ lcp::FrictionCones scaled_cones(const lcp::FrictionCones& cones, const Distribut
 }
 
 JacobiScaledOperator::JacobiScaledOperator(const DistributedLinearOperator& inner, const DistributedVector& s)
-    : inner_(inner), s_(s), scaled_x_(s.layout()) {}
+    : inner_(inner), s_(s) {}
 
 void JacobiScaledOperator::apply(const DistributedVector& x, DistributedVector& y) const {
-  multiply(s_, x, scaled_x_);
-  inner_.apply(scaled_x_, y);
+  if (inner_.apply_symmetrically_scaled(s_, x, y)) return;
+  if (!scaled_x_) scaled_x_.emplace(s_.layout());
+  multiply(s_, x, *scaled_x_);
+  inner_.apply(*scaled_x_, y);
   multiply(s_, y, y);
 }
 

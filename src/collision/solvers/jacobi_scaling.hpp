@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -36,7 +37,9 @@ DistributedVector cone_jacobi_scaling(const DistributedVector& diagonal, const l
 // s_normal / s_group. `s` from cone_jacobi_scaling.
 lcp::FrictionCones scaled_cones(const lcp::FrictionCones& cones, const DistributedVector& s);
 
-// A' x = S A S x. Keeps references: `inner` and `s` must outlive it. Not a Tpetra operator.
+// A' x = S A S x: by the inner operator's own apply_symmetrically_scaled where it has one (the
+// contact operator), else by scaling around its apply. Keeps references: `inner` and `s` must
+// outlive it. Not a Tpetra operator.
 class JacobiScaledOperator final : public DistributedLinearOperator {
  public:
   JacobiScaledOperator(const DistributedLinearOperator& inner, const DistributedVector& s);
@@ -48,7 +51,7 @@ class JacobiScaledOperator final : public DistributedLinearOperator {
  private:
   const DistributedLinearOperator& inner_;
   const DistributedVector& s_;
-  mutable DistributedVector scaled_x_;
+  mutable std::optional<DistributedVector> scaled_x_;  // where inner_ cannot fold the scaling
 };
 
 // Scratch for JacobiResidual: the original-unit iterate and gradient.

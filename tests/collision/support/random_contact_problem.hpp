@@ -56,6 +56,9 @@ struct ProblemShape {
   // bodies are opposite, as contact rows are (the contact operator's compact rows); 0: single rows
   // with independent random entries.
   int rows_per_contact = 0;
+  // With rows_per_contact: a contact's rows are rigid motions' rates at one point per body, their
+  // angular parts the body's arm crossed with the translational part (the compact rows' lever form).
+  bool lever_arms = false;
 };
 
 class RandomContactProblem {
@@ -90,12 +93,22 @@ class RandomContactProblem {
           } while (record.body_b == record.body_a);
         }
         int owner = 0;  // drawn after the first row's entries, as before rows_per_contact existed
+        Eigen::Vector3d arm_a = Eigen::Vector3d::Zero(), arm_b = Eigen::Vector3d::Zero();
+        if (shape.lever_arms) {
+          for (int k = 0; k < 3; ++k) arm_a[k] = unit(rng);
+          for (int k = 0; k < 3; ++k) arm_b[k] = unit(rng);
+        }
         for (int c = 0; c < std::max(1, shape.rows_per_contact); ++c) {
           record.creation_index = count_of_pair[{record.body_a, record.body_b, record.wall}]++;
           record.phi = unit(rng);
           for (int k = 0; k < (record.is_wall() ? 6 : 12); ++k) record.row[k] = unit(rng);
           if (shape.rows_per_contact > 0 && !record.is_wall()) {
             for (int k = 0; k < 3; ++k) record.row[6 + k] = -record.row[k];
+          }
+          if (shape.rows_per_contact > 0 && shape.lever_arms) {
+            const Eigen::Vector3d t = record.row.head<3>();
+            record.row.segment<3>(3) = arm_a.cross(t);
+            if (!record.is_wall()) record.row.segment<3>(9) = -arm_b.cross(t);
           }
           if (c == 0) owner = pick_rank(rng);
           rows_.push_back(
