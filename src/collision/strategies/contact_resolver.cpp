@@ -213,10 +213,10 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
         timed(assembly, [&] { return sum_over_ranks(comm, static_cast<std::int64_t>(fresh.size())); });
     if (store.rank() == 0) {
       spdlog::debug(
-          "{} iteration {}: {} rows, {} {} iterations, W = {:.12e}, {} new constraints, "
-          "max overlap {:.3e}",
+          "{} iteration {}: {} rows, {} {} iterations ({} operator applications), W = {:.12e}, {} new "
+          "constraints, max overlap {:.3e}",
           strategy_->name(), iteration, problem.matrix.constraint_layout().global_size(), result.iterations,
-          solver_->name(), work, new_rows, report.max_overlap);
+          solver_->name(), result.operator_applications, work, new_rows, report.max_overlap);
     }
     if (new_rows == 0) break;
     appended_rows = new_rows;
