@@ -63,11 +63,11 @@ TEST(ConstraintSet, SortsEachGenerationAndKeepsEarlierOnesInPlace) {
   wall.wall = 0;
   EXPECT_EQ(set.append_generation({pair(5, 7), pair(2, 9), wall, pair(2, 3, 1), pair(2, 3, 0)}), 0);
   ASSERT_EQ(set.size(), 5u);
-  EXPECT_TRUE(set[0].is_wall());  // (2, no body) first
-  EXPECT_EQ(sort_key(set[1]), sort_key(pair(2, 3, 0)));
-  EXPECT_EQ(sort_key(set[2]), sort_key(pair(2, 3, 1)));
-  EXPECT_EQ(sort_key(set[3]), sort_key(pair(2, 9)));
-  EXPECT_EQ(sort_key(set[4]), sort_key(pair(5, 7)));
+  EXPECT_EQ(sort_key(set[0]), sort_key(pair(2, 3, 0)));
+  EXPECT_EQ(sort_key(set[1]), sort_key(pair(2, 3, 1)));
+  EXPECT_EQ(sort_key(set[2]), sort_key(pair(2, 9)));
+  EXPECT_EQ(sort_key(set[3]), sort_key(pair(5, 7)));
+  EXPECT_TRUE(set[4].is_wall());  // the wall rows after the pair rows
 
   EXPECT_EQ(set.append_generation({pair(1, 2)}), 1);
   EXPECT_EQ(set.generation_begin(1), 5u);

@@ -54,13 +54,24 @@ class ContactOperator::Implementation final : public tpetra::Operator {
       const ConstraintBlockView view = generation.view();
       for (std::size_t r = 0; r < view.rows; ++r) {
         double sum = 0.0;
-        for (std::size_t e = view.row_offsets[r]; e < view.row_offsets[r + 1]; ++e) {
-          const int dof = view.columns[e];
-          for (std::size_t f = view.row_offsets[r]; f < view.row_offsets[r + 1]; ++f) {
-            const int other = view.columns[f];
-            if (other / 6 != dof / 6) continue;
-            sum += view.values[e] * block_columns[other % 6][dof] * view.values[f];
+        // The row's entries on one body are consecutive (the matrix's layout): one quadratic
+        // form per run of entries on the same body.
+        std::size_t run = view.row_offsets[r];
+        while (run < view.row_offsets[r + 1]) {
+          const int body = view.columns[run] / 6;
+          std::size_t run_end = run + 1;
+          while (run_end < view.row_offsets[r + 1] && run_end - run < 6 && view.columns[run_end] / 6 == body) {
+            ++run_end;
           }
+          // (M v) first, each entry its own running sum, then v . (M v): one chain of additions
+          // per entry instead of one for the whole row.
+          double mv[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+          for (std::size_t f = run; f < run_end; ++f) {
+            const double* column = block_columns[view.columns[f] % 6];
+            for (std::size_t e = run; e < run_end; ++e) mv[e - run] += column[view.columns[e]] * view.values[f];
+          }
+          for (std::size_t e = run; e < run_end; ++e) sum += view.values[e] * mv[e - run];
+          run = run_end;
         }
         out[view.first_row + r] = scale_ * sum;
       }

@@ -5,7 +5,8 @@
 //
 //   body layout (domain)   6 DOFs per owned body, global DOF 6 id + k, bodies by increasing id;
 //   constraint layout      every row so far, contiguous per rank, local order generation-major
-//                          and by sort_key (body A, body B, wall, creation index) within one;
+//                          and by sort_key (pairs by body A, body B, creation index, then walls)
+//                          within one;
 //   column map             the owned DOFs followed by the DOFs of the ghost bodies the rows
 //                          touch, with one Tpetra::Import from the body layout.
 //

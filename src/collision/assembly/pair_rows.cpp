@@ -39,6 +39,19 @@ using Vec3 = Eigen::Vector3d;
 
 Vec3 vec3(const double* values) { return Vec3(values[0], values[1], values[2]); }
 
+// Whether r x t_k reproduces every a_k of the group to rounding.
+bool reproduces(const Vec3& arm, const double* terms, int rows, int angular_offset) {
+  constexpr double kRoundingUlps = 64.0 * std::numeric_limits<double>::epsilon();
+  for (int r = 0; r < rows; ++r) {
+    const Vec3 t = vec3(terms + kTerms * r);
+    const Vec3 a = vec3(terms + kTerms * r + angular_offset);
+    const double size =
+        std::max(a.lpNorm<Eigen::Infinity>(), arm.lpNorm<Eigen::Infinity>() * t.lpNorm<Eigen::Infinity>());
+    if (!((arm.cross(t) - a).lpNorm<Eigen::Infinity>() <= kRoundingUlps * size)) return false;
+  }
+  return true;
+}
+
 // The arm r with r x t_k = a_k for every row k of a group (t_k its translational part, a_k its
 // angular part on one body), or nothing when no arm reproduces them to rounding. r solves the
 // normal equations of sum_k |r x t_k - a_k|^2, sum_k (|t_k|^2 I - t_k t_k^T) r = sum_k t_k x a_k;
@@ -54,21 +67,19 @@ std::optional<Vec3> common_arm(const double* terms, int rows, int angular_offset
     right += t.cross(a);
   }
   const double trace = normal.trace();
-  const double determinant = normal.determinant();
+  // A contact's normal and two tangents are orthonormal, so the matrix is 2 I (trace / 3 times
+  // the identity): try that solution before solving the system.
+  if (trace > 0.0) {
+    const Vec3 isotropic = right * (3.0 / trace);
+    if (reproduces(isotropic, terms, rows, angular_offset)) return isotropic;
+  }
   Vec3 arm = Vec3::Zero();
-  if (determinant > 1e-6 * trace * trace * trace) {
+  if (normal.determinant() > 1e-6 * trace * trace * trace) {
     arm = normal.inverse() * right;
   } else if (trace > 0.0) {
     arm = right / (0.5 * trace);
   }
-  constexpr double kRoundingUlps = 64.0 * std::numeric_limits<double>::epsilon();
-  for (int r = 0; r < rows; ++r) {
-    const Vec3 t = vec3(terms + kTerms * r);
-    const Vec3 a = vec3(terms + kTerms * r + angular_offset);
-    const double size =
-        std::max(a.lpNorm<Eigen::Infinity>(), arm.lpNorm<Eigen::Infinity>() * t.lpNorm<Eigen::Infinity>());
-    if (!((arm.cross(t) - a).lpNorm<Eigen::Infinity>() <= kRoundingUlps * size)) return std::nullopt;
-  }
+  if (!reproduces(arm, terms, rows, angular_offset)) return std::nullopt;
   return arm;
 }
 

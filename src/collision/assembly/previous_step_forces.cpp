@@ -6,6 +6,10 @@
 namespace relcp::collision {
 namespace {
 
+// Positions in sort_key's tuple (constraint_record.hpp).
+constexpr std::size_t kBodyAOfKey = 1;
+constexpr std::size_t kRoleOfKey = 5;
+
 // The role under which a row's lab-frame vector is kept: tangent_1 for both tangent rows,
 // rolling_1 for both rolling rows; none for the scalar rows.
 std::optional<RowRole> lab_vector_role(RowRole role) {
@@ -37,7 +41,7 @@ PreviousStepForces::PreviousStepForces(const DistributedConstraintMatrix& matrix
     const ConstraintRecord& record = set[r];
     if (const auto role = lab_vector_role(record.role)) {
       auto key = sort_key(record);
-      std::get<4>(key) = static_cast<int>(*role);
+      std::get<kRoleOfKey>(key) = static_cast<int>(*role);
       lab_vector_of_.try_emplace(key, Vec3::Zero()).first->second += gamma[r] * record.tangent;
     } else {
       force_of_[sort_key(record)] += gamma[r];
@@ -52,7 +56,7 @@ DistributedVector PreviousStepForces::warm_start(const DistributedConstraintMatr
     const ConstraintRecord& record = set[r];
     if (const auto role = lab_vector_role(record.role)) {
       auto key = sort_key(record);
-      std::get<4>(key) = static_cast<int>(*role);
+      std::get<kRoleOfKey>(key) = static_cast<int>(*role);
       const auto found = lab_vector_of_.find(key);
       if (found != lab_vector_of_.end()) start[r] = found->second.dot(record.tangent);
     } else {
@@ -67,7 +71,7 @@ namespace {
 
 template <class Key>
 void write_entry(FlatStateWriter& out, const Key& key, std::int64_t role_field, double value) {
-  const auto& [body_a, body_b, wall, creation_index, role] = key;
+  const auto& [is_wall, body_a, body_b, wall, creation_index, role] = key;
   out.integer(body_a);
   out.integer(body_b);
   out.integer(wall);
@@ -80,9 +84,10 @@ void write_entry(FlatStateWriter& out, const Key& key, std::int64_t role_field, 
 
 void PreviousStepForces::save(FlatStateWriter& out) const {
   out.integer(static_cast<std::int64_t>(force_of_.size() + 3 * lab_vector_of_.size()));
-  for (const auto& [key, force] : force_of_) write_entry(out, key, std::get<4>(key), force);
+  for (const auto& [key, force] : force_of_) write_entry(out, key, std::get<kRoleOfKey>(key), force);
   for (const auto& [key, vector] : lab_vector_of_) {
-    for (int k = 0; k < 3; ++k) write_entry(out, key, kLabComponentRoleBase + 3 * std::get<4>(key) + k, vector[k]);
+    for (int k = 0; k < 3; ++k)
+      write_entry(out, key, kLabComponentRoleBase + 3 * std::get<kRoleOfKey>(key) + k, vector[k]);
   }
 }
 
@@ -96,9 +101,10 @@ void PreviousStepForces::merge(FlatStateReader& in) {
   std::map<Key, Vec3> read_vectors;
   for (std::size_t n = in.count(); n > 0; --n) {
     Key key;
-    auto& [body_a, body_b, wall, creation_index, role] = key;
+    auto& [is_wall, body_a, body_b, wall, creation_index, role] = key;
     body_a = in.integer();
     body_b = in.integer();
+    is_wall = body_b == kNoBody;
     wall = static_cast<std::remove_reference_t<decltype(wall)>>(in.integer());
     creation_index = static_cast<std::remove_reference_t<decltype(creation_index)>>(in.integer());
     const std::int64_t role_field = in.integer();
@@ -115,7 +121,7 @@ void PreviousStepForces::merge(FlatStateReader& in) {
 }
 
 void PreviousStepForces::keep_only(const std::function<bool(GlobalId)>& owned_here) {
-  const auto elsewhere = [&](const auto& entry) { return !owned_here(std::get<0>(entry.first)); };
+  const auto elsewhere = [&](const auto& entry) { return !owned_here(std::get<kBodyAOfKey>(entry.first)); };
   std::erase_if(force_of_, elsewhere);
   std::erase_if(lab_vector_of_, elsewhere);
 }
