@@ -64,6 +64,20 @@ TEST(InertialIntegrator, FreeSpinRotatesExactly) {
   EXPECT_LT(bodies[0].pose.orientation.angularDistance(expected), 1e-12);
 }
 
+TEST(InertialIntegrator, IsotropicInertiaStaysExactlyDiagonalInAnyOrientation) {
+  // The contact mobility keeps 6 numbers per body only when every block is exactly diagonal.
+  const Quaternion turned(Eigen::AngleAxisd(0.7, Vec3(1.0, 2.0, -0.5).normalized()));
+  const Mat3 sphere = lab_inverse_inertia(geometry::Sphere{0.5}, turned, 2.0);
+  EXPECT_TRUE(sphere.isDiagonal(0.0));
+  EXPECT_EQ(sphere(0, 0), sphere(2, 2));
+  EXPECT_LT((sphere * lab_inertia(geometry::Sphere{0.5}, turned, 2.0) - Mat3::Identity()).norm(), 1e-12);
+
+  const geometry::Shape rod = geometry::Spherocylinder{0.2, 1.0};
+  const Mat3 lab = lab_inverse_inertia(rod, turned, 2.0);
+  EXPECT_FALSE(lab.isDiagonal(1e-6));  // an anisotropic body turns its inertia with it
+  EXPECT_LT((lab * lab_inertia(rod, turned, 2.0) - Mat3::Identity()).norm(), 1e-12);
+}
+
 TEST(InertialIntegrator, RejectsNonPositiveDensity) { EXPECT_THROW(InertialIntegrator(0.0), InputError); }
 
 }  // namespace

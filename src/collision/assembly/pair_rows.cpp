@@ -58,20 +58,25 @@ bool reproduces(const Vec3& arm, const double* terms, int rows, int angular_offs
 // where the t_k are parallel (a group of one row) the matrix is c (I - e e^T) and r = b / c, the
 // solution normal to e.
 std::optional<Vec3> common_arm(const double* terms, int rows, int angular_offset) {
-  Eigen::Matrix3d normal = Eigen::Matrix3d::Zero();
   Vec3 right = Vec3::Zero();
+  double squared_norms = 0.0;
   for (int r = 0; r < rows; ++r) {
     const Vec3 t = vec3(terms + kTerms * r);
-    const Vec3 a = vec3(terms + kTerms * r + angular_offset);
-    normal += t.squaredNorm() * Eigen::Matrix3d::Identity() - t * t.transpose();
-    right += t.cross(a);
+    right += t.cross(vec3(terms + kTerms * r + angular_offset));
+    squared_norms += t.squaredNorm();
   }
-  const double trace = normal.trace();
-  // A contact's normal and two tangents are orthonormal, so the matrix is 2 I (trace / 3 times
-  // the identity): try that solution before solving the system.
+  // The matrix's trace is 2 sum_k |t_k|^2. A contact's normal and two tangents are orthonormal,
+  // so the matrix is 2 I (trace / 3 times the identity): try that solution before forming and
+  // solving the system.
+  const double trace = 2.0 * squared_norms;
   if (trace > 0.0) {
     const Vec3 isotropic = right * (3.0 / trace);
     if (reproduces(isotropic, terms, rows, angular_offset)) return isotropic;
+  }
+  Eigen::Matrix3d normal = Eigen::Matrix3d::Zero();
+  for (int r = 0; r < rows; ++r) {
+    const Vec3 t = vec3(terms + kTerms * r);
+    normal += t.squaredNorm() * Eigen::Matrix3d::Identity() - t * t.transpose();
   }
   Vec3 arm = Vec3::Zero();
   if (normal.determinant() > 1e-6 * trace * trace * trace) {
