@@ -14,6 +14,7 @@
 
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/coulomb_fixed_point.hpp"
+#include "collision/solvers/distributed_auto_solver.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/solvers/jacobi_scaling.hpp"
 #include "collision/strategies/contact_settings.hpp"
@@ -120,7 +121,32 @@ TEST_P(GradientOnCones, TheCoulombFixedPointOnScaledCcpsSolvesTheExactProblem) {
   EXPECT_LE(problem.exact_residual(cones, solved.result.gamma), options.tolerance);
 }
 
-INSTANTIATE_TEST_SUITE_P(Distributed, GradientOnCones, ::testing::Values("apgd", "bbpgd"));
+INSTANTIATE_TEST_SUITE_P(Distributed, GradientOnCones, ::testing::Values("apgd", "bbpgd", "auto"));
+
+// `auto` gives frictional LCPs to bbpgd, whatever it has seen of the network (docs/friction.md,
+// "Which solver"), and frictionless ones to apgd; its answer is bbpgd's.
+TEST(ConeJacobi, AutoGivesFrictionalLcpsToBbpgd) {
+  const FrictionalLcp problem(23);
+  const lcp::FrictionCones cones = problem.cones(0.4);
+  AutoThresholds hasty;
+  hasty.hard_iterations = 1;  // every frictionless LCP after the first would go to a Newton method
+  const DistributedAutoSolver solver({}, hasty);
+  DistributedSolverOptions frictional;
+  frictional.tolerance = 1e-9;
+  frictional.cones = &cones;
+  for (int solve = 0; solve < 2; ++solve) {
+    const DistributedSolverResult result = solver.solve(problem.lcp(), frictional);
+    EXPECT_EQ(solver.last_choice(), "bbpgd");
+    ASSERT_EQ(result.status, lcp::Status::converged);
+    const DistributedSolverResult by_bbpgd = make_distributed_solver("bbpgd")->solve(problem.lcp(), frictional);
+    EXPECT_EQ(max_difference(result.gamma, by_bbpgd.gamma), 0.0);
+    EXPECT_EQ(result.iterations, by_bbpgd.iterations);
+  }
+  DistributedSolverOptions frictionless;
+  frictionless.tolerance = 1e-9;
+  EXPECT_EQ(solver.solve(problem.lcp(), frictionless).status, lcp::Status::converged);
+  EXPECT_EQ(solver.last_choice(), "apgd");
+}
 
 TEST(ConeJacobi, AutomaticScalesTheFrictionalLcpsOfTheSolversThatTakeIt) {
   ContactSettings settings;

@@ -14,6 +14,7 @@ DistributedAutoSolver::DistributedAutoSolver(BodySpaceParameters body_space, Aut
     : body_space_(body_space),
       thresholds_(thresholds),
       gradient_(std::make_unique<DistributedApgdSolver>()),
+      frictional_gradient_(std::make_unique<DistributedBbpgdSolver>()),
       augmented_lagrangian_(std::make_unique<DistributedAlmSolver>(body_space)),
       interior_point_(std::make_unique<DistributedIpSolver>(body_space)) {}
 
@@ -21,8 +22,11 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
                                                      const DistributedSolverOptions& options) const {
   int ranks = 1;
   MPI_Comm_size(problem.c.layout().comm(), &ranks);
-  // The Newton methods know no cones: a frictional problem stays with apgd (docs/friction.md).
-  if (hard_network_ && options.cones == nullptr) {
+  if (options.cones != nullptr) {  // rule 0
+    last_choice_ = "bbpgd";
+    return frictional_gradient_->solve(problem, options);
+  }
+  if (hard_network_) {
     const std::int64_t rows = problem.A.layout().global_size();
     // ip's factorization can fail near convergence (weights beyond 1 / eps); alm then takes over.
     if (far_from_warm_start(rows, options)) {
