@@ -119,7 +119,8 @@ class BarzilaiBorweinGradient {
       if (pap > 0.0 && std::isfinite(pp / pap)) step_length = pp / pap;
     }
 
-    // After each iteration z_next and g_next hold s and y; they are overwritten by the next step.
+    // After each iteration z_next and g_next hold s and y (or, in a space with difference_dots, the
+    // previous iterate and gradient); they are overwritten by the next step.
     V z_next = space.make_vector();
     V g_next = space.make_vector();
     for (int k = 1; k <= limits.max_iterations; ++k) {
@@ -127,8 +128,10 @@ class BarzilaiBorweinGradient {
       compute_gradient(space, z_next, g_next);
       const double previous_merit = merit;
       merit = residual_.merit(space, z_next, g_next, work);
-      space.axpby(1.0, z_next, -1.0, z);  // z := s
-      space.axpby(1.0, g_next, -1.0, g);  // g := y
+      if constexpr (!DifferenceDotsSpace<Space>) {
+        space.axpby(1.0, z_next, -1.0, z);  // z := s
+        space.axpby(1.0, g_next, -1.0, g);  // g := y
+      }
       space.swap(z, z_next);
       space.swap(g, g_next);
       observer(BbpgdIteration{k, merit, step_length}, std::as_const(z));
@@ -138,7 +141,7 @@ class BarzilaiBorweinGradient {
       if (detail::merit_stagnated(previous_merit, merit, limits.relative_tolerance)) {
         return {GradientStop::stagnation, k, merit};
       }
-      const auto [ss, sy, yy] = fused_dots(space, {{z_next, z_next}, {z_next, g_next}, {g_next, g_next}});
+      const auto [ss, sy, yy] = barzilai_borwein_products(space, z, z_next, g, g_next);
       if (!std::isfinite(ss + sy + yy)) return {GradientStop::numerical_failure, k, merit};
       if (ss == 0.0 || sy <= 0.0) return {GradientStop::stagnation, k, merit};
       step_length = step_rule_.step_length(k, BarzilaiBorweinProducts{ss, sy, yy});
@@ -150,6 +153,21 @@ class BarzilaiBorweinGradient {
   }
 
  private:
+  // s.s, s.y and y.y for s = z - z_previous, y = g - g_previous. A space with difference_dots forms
+  // them in one pass without writing s and y (the same rounding); otherwise z_previous and
+  // g_previous already hold s and y.
+  template <ProjectedGradientSpace Space, class V = typename Space::vector_type>
+  static std::array<double, 3> barzilai_borwein_products(const Space& space, const V& z, const V& z_previous,
+                                                         const V& g, const V& g_previous) {
+    if constexpr (DifferenceDotsSpace<Space>) {
+      return fused_difference_dots(
+          space,
+          {{z, &z_previous, z, &z_previous}, {z, &z_previous, g, &g_previous}, {g, &g_previous, g, &g_previous}});
+    } else {
+      return fused_dots(space, {{z_previous, z_previous}, {z_previous, g_previous}, {g_previous, g_previous}});
+    }
+  }
+
   Residual residual_{};
   StepRule step_rule_{};
 };
