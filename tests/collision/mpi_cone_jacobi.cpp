@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "collision/linalg/distributed_vector_ops.hpp"
 #include "collision/solvers/coulomb_fixed_point.hpp"
@@ -123,25 +124,33 @@ TEST_P(GradientOnCones, TheCoulombFixedPointOnScaledCcpsSolvesTheExactProblem) {
 
 INSTANTIATE_TEST_SUITE_P(Distributed, GradientOnCones, ::testing::Values("apgd", "bbpgd", "auto"));
 
-// `auto` gives frictional LCPs to bbpgd, whatever it has seen of the network (docs/friction.md,
-// "Which solver"), and frictionless ones to apgd; its answer is bbpgd's.
-TEST(ConeJacobi, AutoGivesFrictionalLcpsToBbpgd) {
+// `auto` gives frictional LCPs of at least frictional_bbpgd_rows rows to bbpgd, whatever it has seen of
+// the network (docs/friction.md, "Which solver with friction"), smaller ones and frictionless ones to
+// apgd; its answer is the chosen solver's.
+TEST(ConeJacobi, AutoGivesLargeFrictionalLcpsToBbpgd) {
   const FrictionalLcp problem(23);
   const lcp::FrictionCones cones = problem.cones(0.4);
-  AutoThresholds hasty;
-  hasty.hard_iterations = 1;  // every frictionless LCP after the first would go to a Newton method
-  const DistributedAutoSolver solver({}, hasty);
+  const std::int64_t rows = problem.lcp().A.layout().global_size();
   DistributedSolverOptions frictional;
   frictional.tolerance = 1e-9;
   frictional.cones = &cones;
-  for (int solve = 0; solve < 2; ++solve) {
-    const DistributedSolverResult result = solver.solve(problem.lcp(), frictional);
-    EXPECT_EQ(solver.last_choice(), "bbpgd");
-    ASSERT_EQ(result.status, lcp::Status::converged);
-    const DistributedSolverResult by_bbpgd = make_distributed_solver("bbpgd")->solve(problem.lcp(), frictional);
-    EXPECT_EQ(max_difference(result.gamma, by_bbpgd.gamma), 0.0);
-    EXPECT_EQ(result.iterations, by_bbpgd.iterations);
+  for (const auto& [threshold, expected] : {std::pair<std::int64_t, std::string>{rows, "bbpgd"}, {rows + 1, "apgd"}}) {
+    AutoThresholds chosen;
+    chosen.frictional_bbpgd_rows = threshold;
+    chosen.hard_iterations = 1;  // every frictionless LCP after the first would go to a Newton method
+    const DistributedAutoSolver solver({}, chosen);
+    for (int solve = 0; solve < 2; ++solve) {
+      const DistributedSolverResult result = solver.solve(problem.lcp(), frictional);
+      EXPECT_EQ(solver.last_choice(), expected);
+      ASSERT_EQ(result.status, lcp::Status::converged);
+      const DistributedSolverResult alone = make_distributed_solver(expected)->solve(problem.lcp(), frictional);
+      EXPECT_EQ(max_difference(result.gamma, alone.gamma), 0.0);
+      EXPECT_EQ(result.iterations, alone.iterations);
+    }
   }
+  AutoThresholds low;
+  low.frictional_bbpgd_rows = 0;
+  const DistributedAutoSolver solver({}, low);
   DistributedSolverOptions frictionless;
   frictionless.tolerance = 1e-9;
   EXPECT_EQ(solver.solve(problem.lcp(), frictionless).status, lcp::Status::converged);

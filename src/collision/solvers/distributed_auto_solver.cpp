@@ -22,12 +22,13 @@ DistributedSolverResult DistributedAutoSolver::solve(const DistributedLcp& probl
                                                      const DistributedSolverOptions& options) const {
   int ranks = 1;
   MPI_Comm_size(problem.c.layout().comm(), &ranks);
-  if (options.cones != nullptr) {  // rule 0
+  const std::int64_t rows = problem.A.layout().global_size();
+  if (options.cones != nullptr && rows >= thresholds_.frictional_bbpgd_rows) {  // rule 0
     last_choice_ = "bbpgd";
     return frictional_gradient_->solve(problem, options);
   }
-  if (hard_network_) {
-    const std::int64_t rows = problem.A.layout().global_size();
+  // The Newton methods know no cones: a smaller frictional problem stays with apgd.
+  if (hard_network_ && options.cones == nullptr) {
     // ip's factorization can fail near convergence (weights beyond 1 / eps); alm then takes over.
     if (far_from_warm_start(rows, options)) {
       return solve_by_newton(*interior_point_, problem, options, augmented_lagrangian_.get());

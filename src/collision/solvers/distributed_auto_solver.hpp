@@ -31,10 +31,12 @@
 //        its cap, on the 32,768-cell colony's second solve of a step) while ip's iterations do
 //        not (19-22): 41 s per step against 89 s there, 13.3 against 17.6 s at 16,384 cells;
 //        smaller colonies never reach the size (docs/collision_alm.md, "Far solves by ip").
-//   0. An LCP with friction cones goes to bbpgd (the Newton methods know no cones). On the
-//      10,164-sphere stacks at tolerance 1e-7 (2 ranks) its iterations cost 20 % less than apgd's
-//      and its count does not wander at the tolerance: `ccp` 0.62-0.73 s per step against
-//      0.93-1.25 s, `coulomb` 3.4-3.8 against 5.0-5.6; the shipped heaps even to 20 % faster
+//   0. An LCP with friction cones and at least kAutoFrictionalBbpgdRows rows goes to bbpgd (the
+//      Newton methods know no cones; smaller frictional LCPs stay with apgd, rules 1 and 3). On
+//      the 10,164-sphere stacks at tolerance 1e-7 (2 ranks) bbpgd's iterations cost 20 % less
+//      than apgd's and its count does not wander at the tolerance: `ccp` 0.62-0.73 s per step
+//      against 0.93-1.25 s, `coulomb` 3.4-3.8 against 5.0-5.6. On the shipped heaps (3,500-7,100
+//      rows) it took 2-3x apgd's iterations at 1e-6 and 1e-7 and was 5-120 % slower there
 //      (docs/friction.md, "Which solver with friction").
 //   3. An alm or ip solve that does not converge is finished by apgd from its iterate, in the
 //      same solve; a far solve by ip that does not converge goes to alm first, from ip's last
@@ -69,8 +71,13 @@ inline constexpr std::int64_t kAutoFarAppendedRows = 5000;
 // saved: ip after it still needed 16-41 iterations, and alm would have finished in 66-174 steps.
 inline constexpr int kAutoLargeResolveAlmSteps = 200;
 
-// The thresholds of rule 2 (tests change them).
+// Between the shipped heaps' LCPs (3,500-7,100 rows), where apgd won at tolerances 1e-6 and 1e-7,
+// and the 1,000-sphere stack's (15,447 rows), where bbpgd won or drew.
+inline constexpr std::int64_t kAutoFrictionalBbpgdRows = 10000;
+
+// The thresholds of rules 0 and 2 (tests change them).
 struct AutoThresholds {
+  std::int64_t frictional_bbpgd_rows = kAutoFrictionalBbpgdRows;
   int hard_iterations = kAutoHardIterations;
   int max_alm_ranks = kAutoAlmRanks;
   std::int64_t interior_point_rows = kAutoInteriorPointRows;
