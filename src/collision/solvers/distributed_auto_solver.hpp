@@ -36,7 +36,7 @@
 //      the 10,164-sphere stacks at tolerance 1e-7 (2 ranks) bbpgd's iterations cost 20 % less
 //      than apgd's and its count does not wander at the tolerance: `ccp` 0.62-0.73 s per step
 //      against 0.93-1.25 s, `coulomb` 3.4-3.8 against 5.0-5.6. On the shipped heaps (3,500-7,100
-//      rows) it took 2-3x apgd's iterations at 1e-6 and 1e-7 and was 5-120 % slower there
+//      rows) it took 2-3x apgd's iterations at 1e-6 and 1e-7 and was 14-140 % slower there
 //      (docs/friction.md, "Which solver with friction").
 //   3. An alm or ip solve that does not converge is finished by apgd from its iterate, in the
 //      same solve; a far solve by ip that does not converge goes to alm first, from ip's last
