@@ -18,6 +18,7 @@
 #include "collision/solvers/coulomb_fixed_point.hpp"
 #include "collision/solvers/distributed_solver_registry.hpp"
 #include "collision/strategies/body_state.hpp"
+#include "collision/strategies/repeated_contact_margin.hpp"
 #include "collision/strategies/strategy_registry.hpp"
 #include "core/error.hpp"
 #include "core/phase_timer.hpp"
@@ -156,6 +157,8 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
 
   DistributedVector gamma(problem.matrix.constraint_layout());
   std::int64_t appended_rows = 0;  // by the last iteration
+  const double repeated_margin =
+      repeated_contact_margin(settings_.effective_solver_tolerance(), settings_.strategy.tolerance);
   for (int iteration = 0;; ++iteration) {
     // Solve, and the constraint velocity dU of the forces.
     const DistributedVector* guess = iteration > 0 ? &warm : (warm_first_solve || carrying ? &first_guess : nullptr);
@@ -226,7 +229,10 @@ ContactStepReport ContactResolver::resolve(particles::ParticleStore& store, doub
       break;
     }
     timed(assembly, [&] {
+      const std::vector<ContactKey> earlier = contacts_appended_at_trials(problem.matrix.constraints());
       append_rows(problem.matrix, problem.constant, std::move(fresh), delta_velocity, problem.free_velocity, dt);
+      lower_repeated_contacts(problem.matrix.constraints(), earlier, repeated_margin,
+                              {problem.constant.local_data(), problem.constant.local_size()});
       warm = extend_with_zeros(gamma, problem.matrix.constraint_layout());
     });
   }
