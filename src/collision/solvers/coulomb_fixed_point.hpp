@@ -7,11 +7,14 @@
 // fixed point iterates s <- mu ||g_t(gamma(s))||, each CCP warm-started from the last gamma,
 // until the exact problem's natural map ||gamma - P_K(gamma - (g + s(g)))||_inf is within the
 // tolerance (length units, like c). It is not a contraction in general: on a pile with many
-// sliding contacts it can stall above a tight tolerance (docs/friction.md). After
-// max_ccp_solves, or once three passes have not lowered the residual by 10 %, it hands the exact problem to a
-// solver that takes it whole (CoulombRescue: nsgs in the simulator), warm-started from the last forces; only
-// when that does not converge within its iterations either does it fall back to the CCP of the unshifted
-// problem (the relaxed model) for this LCP, warm-started from the fixed point's last forces: its gaps stay
+// sliding contacts it can stall above a tight tolerance (docs/friction.md). A ReLCP re-solve
+// (a warm start that extends a solution) starts s from its warm start's shift, any other solve
+// from zero; once a pass is within three times the tolerance, the next CCPs are solved to half
+// of it. After max_ccp_solves, or once three passes after the first have not lowered the
+// residual by 10 %, it hands the exact problem to a solver that takes it whole (CoulombRescue:
+// nsgs in the simulator), warm-started from the last forces; only when that does not converge
+// within its iterations either does it fall back to the CCP of the unshifted problem (the
+// relaxed model) for this LCP, warm-started from the fixed point's last forces: its gaps stay
 // open, where a stalled s may overlap.
 
 #include "collision/solvers/distributed_solver.hpp"

@@ -60,7 +60,7 @@ struct FrictionSettings {
   FrictionCoefficients coefficients;
   FrictionModel model = FrictionModel::coulomb;
   // coulomb: CCP solves per LCP at most in the fixed point on s = mu ||u_t||.
-  int max_coulomb_iterations = 20;
+  int max_coulomb_iterations = 50;
   // coulomb: nsgs sweeps on the exact problem that a stalled fixed point may take, from its last
   // forces, before it falls back to the CCP (docs/friction.md); 0: straight to the CCP.
   int max_coulomb_rescue_sweeps = 1000;
