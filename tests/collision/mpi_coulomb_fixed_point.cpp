@@ -49,12 +49,17 @@ class RecordingCcpSolver : public DistributedLcpSolver {
   const lcp::FrictionCones& cones_;
 };
 
-TEST(CoulombFixedPoint, AReSolveStartsFromItsWarmStartsShift) {
-  const FrictionalLcp problem(32);
-  const lcp::FrictionCones cones = problem.cones(0.2);
+DistributedSolverOptions on_cones(const lcp::FrictionCones& cones) {
   DistributedSolverOptions options;
   options.tolerance = 1e-9;
   options.cones = &cones;
+  return options;
+}
+
+TEST(CoulombFixedPoint, AReSolveStartsFromItsWarmStartsShift) {
+  const FrictionalLcp problem(32);
+  const lcp::FrictionCones cones = problem.cones(0.2);
+  DistributedSolverOptions options = on_cones(cones);
   const RecordingCcpSolver cold_solver(problem, cones);
   const CoulombSolve cold = solve_coulomb_fixed_point(cold_solver, problem.lcp(), options, 50);
   ASSERT_TRUE(cold.fixed_point_converged);
@@ -86,9 +91,7 @@ TEST(CoulombFixedPoint, PassesNearTheToleranceAskTheirCcpForHalfOfIt) {
   for (std::uint64_t seed = 30; seed < 40; ++seed) {
     const FrictionalLcp problem(seed);
     const lcp::FrictionCones cones = problem.cones(0.3);
-    DistributedSolverOptions options;
-    options.tolerance = 1e-9;
-    options.cones = &cones;
+    const DistributedSolverOptions options = on_cones(cones);
     const RecordingCcpSolver solver(problem, cones);
     const CoulombSolve solve = solve_coulomb_fixed_point(solver, problem.lcp(), options, 50);
     EXPECT_EQ(static_cast<int>(solver.passes.size()), solve.ccp_solves) << "seed " << seed;
